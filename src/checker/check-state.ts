@@ -1,0 +1,48 @@
+import { type MismatchDraft, describeMismatch } from './describe-mismatch.ts';
+import type { Mismatch } from './mismatch.ts';
+
+/** How strictly values are judged. */
+export type Leniency = 'lenient' | 'exact';
+
+/**
+ * The running state of one check: where it is, and what it has found.
+ * The path is one shared stack, pushed and popped, so a valid value costs no path allocations.
+ */
+export type CheckState = {
+  readonly lenient: boolean;
+  readonly maxMismatches: number;
+  readonly path: Array<string | number>;
+  readonly mismatches: Mismatch[];
+  mismatchCount: number;
+};
+
+export function createCheckState({
+  leniency,
+  maxMismatches,
+}: {
+  leniency: Leniency;
+  maxMismatches: number;
+}): CheckState {
+  return {
+    lenient: leniency === 'lenient',
+    maxMismatches,
+    path: [],
+    mismatches: [],
+    mismatchCount: 0,
+  };
+}
+
+/**
+ * Records a mismatch at the current path (plus `segment`, when given). Past the cap it is only
+ * counted, so a 10 MB list of bad items costs no sentences.
+ */
+export function reportMismatch(
+  state: CheckState,
+  draft: Omit<MismatchDraft, 'path'>,
+  segment?: string | number,
+): void {
+  state.mismatchCount++;
+  if (state.mismatches.length >= state.maxMismatches) return;
+  const path = segment === undefined ? [...state.path] : [...state.path, segment];
+  state.mismatches.push(describeMismatch({ ...draft, path }));
+}

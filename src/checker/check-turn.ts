@@ -1,0 +1,96 @@
+import { type CheckArgumentsOptions, judgeArguments } from './check-arguments.ts';
+import { describeMismatch } from './describe-mismatch.ts';
+import { excerpt } from './describe-value.ts';
+import type { Mismatch } from './mismatch.ts';
+import { notRunAnswer, refusedAnswer } from './refusal-texts.ts';
+
+/** One call of a model turn, with its arguments parsed, or the text that could not be parsed. */
+export type CallToCheck =
+  | { readonly toolCallId: string; readonly toolName: string; readonly input: unknown }
+  | { readonly toolCallId: string; readonly toolName: string; readonly unparsableInput: string };
+
+/** Why a call is refused: its own arguments, or a sibling's. */
+export type RefusalCode = 'arguments' | 'turn';
+
+export type CallVerdict =
+  | { readonly toolCallId: string; readonly toolName: string; readonly outcome: 'pass' }
+  | {
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly outcome: 'refused';
+      readonly code: RefusalCode;
+      /** The call's own mismatches (empty for `'turn'`), capped like the answer. */
+      readonly mismatches: readonly Mismatch[];
+      /** The text the model reads as this call's result. */
+      readonly answer: string;
+    };
+
+export type TurnVerdict = {
+  /** Whether any call mismatched; then every call is refused and none may run. */
+  readonly refused: boolean;
+  /** One verdict per call, in the order given. */
+  readonly calls: readonly CallVerdict[];
+};
+
+/**
+ * Judges a whole model turn before any of it runs: every call is checked against the schema its
+ * tool was offered with (`schemaOf(toolName)`; `undefined` means nothing to judge). If any call
+ * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
+ * other call `Not run: …`.
+ */
+export function checkTurn(
+  calls: readonly CallToCheck[],
+  schemaOf: (toolName: string) => unknown,
+  options: CheckArgumentsOptions = {},
+): TurnVerdict {
+  const judgements = calls.map((call) => judgeCall(call, schemaOf, options));
+  const refusedToolNames = calls
+    .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
+    .map((call) => call.toolName);
+  if (refusedToolNames.length === 0) {
+    return {
+      refused: false,
+      calls: calls.map(({ toolCallId, toolName }) => ({ toolCallId, toolName, outcome: 'pass' })),
+    };
+  }
+  return {
+    refused: true,
+    calls: calls.map(({ toolCallId, toolName }, index) => {
+      const { mismatches = [], mismatchCount = 0 } = judgements[index] ?? {};
+      return mismatchCount > 0
+        ? {
+            toolCallId,
+            toolName,
+            outcome: 'refused',
+            code: 'arguments',
+            mismatches,
+            answer: refusedAnswer({ toolName, mismatches, mismatchCount }),
+          }
+        : {
+            toolCallId,
+            toolName,
+            outcome: 'refused',
+            code: 'turn',
+            mismatches: [],
+            answer: notRunAnswer({ refusedToolNames }),
+          };
+    }),
+  };
+}
+
+function judgeCall(
+  call: CallToCheck,
+  schemaOf: (toolName: string) => unknown,
+  options: CheckArgumentsOptions,
+): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+  if ('unparsableInput' in call) {
+    const mismatch = describeMismatch({
+      code: 'unparsable',
+      path: [],
+      expected: 'a JSON object',
+      received: excerpt(call.unparsableInput),
+    });
+    return { mismatches: [mismatch], mismatchCount: 1 };
+  }
+  return judgeArguments(schemaOf(call.toolName), call.input, options);
+}

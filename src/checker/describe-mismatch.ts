@@ -1,0 +1,94 @@
+import { excerpt, joinAlternatives } from './describe-value.ts';
+import { formatPath } from './format-path.ts';
+import type { ArgumentPath, Mismatch, MismatchCode } from './mismatch.ts';
+
+/** What a check site knows about a mismatch; {@link describeMismatch} turns it into a sentence. */
+export type MismatchDraft = {
+  readonly code: MismatchCode;
+  readonly path: ArgumentPath;
+  readonly expected: string;
+  readonly received: string;
+  /** `null` was sent for an argument that may be left out. */
+  readonly optional?: boolean;
+  /** Text holding JSON was sent where a list or an object belongs. */
+  readonly jsonText?: boolean;
+  /** For `unknown`: the names the object accepts, and the likely intended one. */
+  readonly acceptedNames?: readonly string[];
+  readonly suggestion?: string;
+};
+
+/** How many accepted names an `unknown` sentence lists. */
+const maxListedNames = 12;
+
+/**
+ * Writes the one sentence for a mismatch. Every sentence a model reads is written here.
+ */
+export function describeMismatch(draft: MismatchDraft): Mismatch {
+  return {
+    code: draft.code,
+    path: draft.path,
+    expected: draft.expected,
+    received: draft.received,
+    message: sentenceFor(draft),
+  };
+}
+
+function sentenceFor(draft: MismatchDraft): string {
+  const subject = subjectOf(draft.path);
+  switch (draft.code) {
+    case 'missing':
+      return `${subject} is required but was not sent.`;
+    case 'null':
+      return draft.optional
+        ? `${subject} must be ${draft.expected}, not null; leave it out instead of sending null.`
+        : `${subject} must be ${draft.expected}, not null.`;
+    case 'type':
+      return draft.jsonText
+        ? `${subject} must be ${draft.expected}, not ${draft.received}; send the ${structureNoun(draft.expected)} itself, not a string.`
+        : `${subject} must be ${draft.expected}, not ${draft.received}.`;
+    case 'enum':
+      return `${subject} must be ${draft.expected}, not ${draft.received}.`;
+    case 'unknown':
+      return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
+    case 'forbidden':
+      return `${subject} must not be sent.`;
+    case 'unparsable':
+      return `The arguments are not valid JSON (${draft.received}); send one JSON object.`;
+  }
+}
+
+function structureNoun(expected: string): string {
+  if (expected === 'a list') return 'list';
+  return expected === 'an object' ? 'object' : 'value';
+}
+
+function subjectOf(path: ArgumentPath): string {
+  return path.length === 0 ? 'The arguments' : `"${formatPath(path)}"`;
+}
+
+function unknownPlace(path: ArgumentPath): string {
+  if (path.length <= 1) return 'an argument of this tool';
+  return `accepted in "${formatPath(path.slice(0, -1))}"`;
+}
+
+function unknownAdvice({ acceptedNames = [], suggestion }: MismatchDraft): string {
+  if (suggestion !== undefined) return `did you mean ${excerpt(suggestion)}?`;
+  if (acceptedNames.length === 0) return 'no names are accepted there.';
+  const listed = acceptedNames.slice(0, maxListedNames).map(excerpt);
+  const more = acceptedNames.length - listed.length;
+  return `the accepted names are ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+}
+
+/** Allowed values as a phrase: `"celsius" or "fahrenheit"`, capped with how many more. */
+export function describeAllowedValues(
+  members: readonly unknown[],
+  describe: (value: unknown) => string,
+  maxListed = 10,
+): string {
+  if (members.length === 0) return 'nothing (no value is allowed)';
+  const listed = members.slice(0, maxListed).map(describe);
+  if (members.length === 1) return listed[0] ?? '';
+  const more = members.length - listed.length;
+  if (more > 0) return `one of ${listed.join(', ')} (or ${more} more)`;
+  return `one of ${joinAlternatives(listed)}`;
+}

@@ -1,0 +1,17 @@
+export {
+  type ArgumentsJudgement,
+  type CheckArgumentsOptions,
+  checkArguments,
+  judgeArguments,
+  type Leniency,
+} from './check-arguments.ts';
+export {
+  type CallToCheck,
+  type CallVerdict,
+  checkTurn,
+  type RefusalCode,
+  type TurnVerdict,
+} from './check-turn.ts';
+export { formatPath } from './format-path.ts';
+export type { ArgumentPath, Mismatch, MismatchCode } from './mismatch.ts';
+export { notRunAnswer, refusedAnswer } from './refusal-texts.ts';

@@ -1,0 +1,36 @@
+/** What kind of mismatch an argument has. */
+export type MismatchCode =
+  /** A required argument was not sent. */
+  | 'missing'
+  /** `null` where the schema does not admit it. */
+  | 'null'
+  /** A value of the wrong kind. */
+  | 'type'
+  /** A value that is not one of the allowed values. */
+  | 'enum'
+  /** An argument the schema does not accept (`additionalProperties: false`). */
+  | 'unknown'
+  /** A value where the schema allows none (the boolean schema `false`). */
+  | 'forbidden'
+  /** The arguments were not JSON at all. */
+  | 'unparsable';
+
+/** Where in the arguments a mismatch is: property names and list positions from the root. */
+export type ArgumentPath = ReadonlyArray<string | number>;
+
+/**
+ * One way the arguments do not fit the schema, as data, with the sentence a model reads.
+ *
+ * `expected` and `received` are short phrases; `received` never holds more than a short excerpt of
+ * the value, so a mismatch is safe to log.
+ */
+export type Mismatch = {
+  readonly code: MismatchCode;
+  readonly path: ArgumentPath;
+  /** What the schema asks for, e.g. `"celsius" or "fahrenheit"`, `an integer`. */
+  readonly expected: string;
+  /** What came, e.g. `"kelvin"`, `a list of 3 items`; empty for `missing`. */
+  readonly received: string;
+  /** One sentence a model can act on. */
+  readonly message: string;
+};

@@ -1,0 +1,37 @@
+import type { Mismatch } from './mismatch.ts';
+
+/**
+ * Every text a model reads when toolgate refuses a turn is written here.
+ */
+
+/** The answer to the call whose arguments do not fit: a headline, then one sentence per line. */
+export function refusedAnswer({
+  toolName,
+  mismatches,
+  mismatchCount,
+}: {
+  toolName: string;
+  mismatches: readonly Mismatch[];
+  mismatchCount: number;
+}): string {
+  const lines = [
+    `Refused: the arguments do not match the schema of tool ${JSON.stringify(toolName)}, so nothing was run.`,
+    ...mismatches.map((mismatch) => mismatch.message),
+  ];
+  const unlisted = mismatchCount - mismatches.length;
+  if (unlisted > 0) {
+    lines.push(`…and ${unlisted} more ${unlisted === 1 ? 'mismatch' : 'mismatches'} not listed.`);
+  }
+  return lines.join('\n');
+}
+
+/** The answer to every other call of a refused turn. */
+export function notRunAnswer({ refusedToolNames }: { refusedToolNames: readonly string[] }): string {
+  const names = [...new Set(refusedToolNames)].map((name) => JSON.stringify(name));
+  const which =
+    names.length === 1
+      ? `a call to tool ${names[0]}`
+      : `calls to tools ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const verb = names.length === 1 ? 'was' : 'were';
+  return `Not run: ${which} in the same turn ${verb} refused, so no call of this turn was run. Send this call again together with the corrected call.`;
+}

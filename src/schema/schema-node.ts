@@ -1,0 +1,52 @@
+import { type JsonKindSet } from './json-kind.ts';
+
+/**
+ * A schema node as toolgate reads it: only what the checker judges, in a form that is fast to run.
+ *
+ * - `any`: everything passes (`true`, `{}`, or a node the checker cannot judge).
+ * - `never`: nothing passes (the boolean schema `false`).
+ * - `judged`: the keywords below are judged; anything else on the node is ignored.
+ */
+export type SchemaNode = AnySchemaNode | NeverSchemaNode | JudgedSchemaNode;
+
+export type AnySchemaNode = {
+  readonly kind: 'any';
+  /** Why nothing is judged here, when it is not simply an empty schema. */
+  readonly skipped?: SkipReason;
+};
+
+export type NeverSchemaNode = { readonly kind: 'never' };
+
+export type SkipReason =
+  | { readonly code: 'keyword'; readonly keyword: string }
+  | { readonly code: 'unknown-type'; readonly typeName: string }
+  | { readonly code: 'malformed'; readonly keyword: string }
+  | { readonly code: 'too-deep' };
+
+export type JudgedSchemaNode = {
+  readonly kind: 'judged';
+  /** Declared types as {@link JsonKindSet} bits; `0` when the node declares no type. */
+  readonly types: JsonKindSet;
+  /** Whether `null` is allowed here (declared, no type declared, or OpenAPI's `nullable: true`). */
+  readonly admitsNull: boolean;
+  /** `enum` members (or `[const]`), when the node restricts values. */
+  readonly allowedValues: AllowedValues | undefined;
+  /** Named properties. Only own, enumerable names of the schema's `properties`. */
+  readonly properties: ReadonlyMap<string, SchemaNode> | undefined;
+  readonly required: readonly string[];
+  /** What other properties must fit; `undefined` when that is not judged (patternProperties). */
+  readonly additionalProperties: SchemaNode | undefined;
+  /** What every item must fit; `undefined` when absent or not judged (tuples, prefixItems). */
+  readonly items: SchemaNode | undefined;
+};
+
+export type AllowedValues = {
+  readonly members: readonly unknown[];
+  /** Scalar members, for a one-step membership test. */
+  readonly scalars: ReadonlySet<unknown>;
+  /** Members that are lists or objects, compared deeply. */
+  readonly composites: readonly unknown[];
+};
+
+export const anySchemaNode: AnySchemaNode = { kind: 'any' };
+export const neverSchemaNode: NeverSchemaNode = { kind: 'never' };
