@@ -73,7 +73,10 @@ function readSchemaNode(
   const types = readTypes(source.type);
   if (types.skip !== undefined) {
     if (types.skip.code === 'malformed') {
-      problems.push({ pointer: `${pointer}/type`, message: 'type must be a name or a list of names' });
+      problems.push({
+        pointer: `${pointer}/type`,
+        message: 'type must be a name or a list of names',
+      });
     }
     return skipped(types.skip);
   }
@@ -89,7 +92,8 @@ function readSchemaNode(
   } = {
     kind: 'judged',
     types: types.kinds,
-    admitsNull: types.kinds === 0 || (types.kinds & JsonKind.null) !== 0 || source.nullable === true,
+    admitsNull:
+      types.kinds === 0 || (types.kinds & JsonKind.null) !== 0 || source.nullable === true,
     allowedValues: undefined,
     properties: undefined,
     required: [],
@@ -123,7 +127,10 @@ function readSchemaNode(
     if (Array.isArray(source.required)) {
       node.required = [...new Set(source.required.filter((name) => typeof name === 'string'))];
     } else {
-      problems.push({ pointer: `${pointer}/required`, message: 'required must be a list of names' });
+      problems.push({
+        pointer: `${pointer}/required`,
+        message: 'required must be a list of names',
+      });
     }
   }
 

@@ -1,4 +1,4 @@
-import { type JsonKindSet } from './json-kind.ts';
+import type { JsonKindSet } from './json-kind.ts';
 
 /**
  * A schema node as toolgate reads it: only what the checker judges, in a form that is fast to run.

@@ -1,0 +1,19 @@
+export { argumentPathOf } from './argument-path.ts';
+export { decodeArguments } from './decode-arguments.ts';
+export { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
+export {
+  cerebrasProfile,
+  googleProfile,
+  nonStrictProfile,
+  openaiProfile,
+  profileByProviderId,
+  profileForProvider,
+  type StrictProfile,
+} from './provider-profiles.ts';
+export {
+  admitsNull,
+  type StrictSchemaNote,
+  type StrictSchemaResult,
+  type ToStrictSchemaOptions,
+  toStrictSchema,
+} from './to-strict-schema.ts';

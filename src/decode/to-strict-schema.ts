@@ -1,0 +1,402 @@
+import {
+  mapSubschemas,
+  type SchemaLocation,
+  type SchemaObject,
+  toPointer,
+} from '../schema/map-subschemas.ts';
+import { inlineRefs } from '../schema/resolve-ref.ts';
+import { SchemaError } from '../schema/schema-error.ts';
+import { argumentPathOf } from './argument-path.ts';
+import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
+import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
+import { openaiProfile, type StrictProfile } from './provider-profiles.ts';
+
+export type ToStrictSchemaOptions = {
+  /** What strict means at the provider. Default: {@link openaiProfile} (OpenAI Chat and Responses). */
+  profile?: StrictProfile;
+  /**
+   * Defaults for optional arguments, by argument path (`unit`, `filters.limit`, `events[].when`).
+   * A `null` the model sends there decodes to this value; it wins over the schema's `default`.
+   */
+  defaults?: Readonly<Record<string, unknown>>;
+};
+
+/** Something the conversion changed that the caller may want to know, with where it was. */
+export type StrictSchemaNote = {
+  readonly pointer: string;
+  readonly message: string;
+};
+
+export type StrictSchemaResult =
+  | {
+      readonly strict: true;
+      /** The schema to send with `strict: true`. */
+      readonly schema: SchemaObject;
+      /** Where `null` placeholders were added, for {@link decodeArguments}. */
+      readonly plan: DecodePlan;
+      readonly notes: readonly StrictSchemaNote[];
+    }
+  | {
+      readonly strict: false;
+      /** The schema as given: send it without `strict`. */
+      readonly schema: unknown;
+      readonly plan: DecodePlan;
+      readonly notes: readonly StrictSchemaNote[];
+      /** Why the schema cannot be made strict, in one sentence. */
+      readonly reason: string;
+    };
+
+/** Thrown inside the conversion for a schema that cannot be made strict; caught into a reason. */
+class NotStrictable extends Error {}
+
+const cache = new WeakMap<object, WeakMap<StrictProfile, WeakMap<object, StrictSchemaResult>>>();
+const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * Converts a tool's JSON Schema to the form a strict provider accepts: every property required,
+ * `additionalProperties: false` on every object, local `$ref`s inlined, keywords the provider
+ * rejects dropped (and named in `notes`). A property that was optional and did not admit `null`
+ * becomes nullable, and the plan records what its `null` decodes to: the configured default, else
+ * the schema's `default`, else omission.
+ *
+ * A schema that cannot be made strict (open dictionaries, recursion, a root that is not an object)
+ * comes back with `strict: false` and a reason; send that tool as it was. Cached per schema object,
+ * profile and defaults object; never throws, never mutates.
+ *
+ * @example
+ * const { schema, plan } = toStrictSchema(tool.inputSchema, { defaults: { unit: 'celsius' } });
+ */
+export function toStrictSchema(
+  schema: unknown,
+  { profile = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
+): StrictSchemaResult {
+  if (typeof schema !== 'object' || schema === null) {
+    return notStrict(schema, [], 'the schema is not an object');
+  }
+  let byProfile = cache.get(schema);
+  if (byProfile === undefined) {
+    byProfile = new WeakMap();
+    cache.set(schema, byProfile);
+  }
+  let byDefaults = byProfile.get(profile);
+  if (byDefaults === undefined) {
+    byDefaults = new WeakMap();
+    byProfile.set(profile, byDefaults);
+  }
+  const cached = byDefaults.get(defaults);
+  if (cached !== undefined) return cached;
+  const result = convert(schema, profile, defaults);
+  byDefaults.set(defaults, result);
+  return result;
+}
+
+function notStrict(
+  schema: unknown,
+  notes: readonly StrictSchemaNote[],
+  reason: string,
+): StrictSchemaResult {
+  return { strict: false, schema, plan: emptyDecodePlan, notes, reason };
+}
+
+function convert(
+  original: object,
+  profile: StrictProfile,
+  defaults: Readonly<Record<string, unknown>>,
+): StrictSchemaResult {
+  const notes: StrictSchemaNote[] = [];
+  const plans = new WeakMap<object, DecodePlan>();
+  const usedDefaults = new Set<string>();
+  let propertyCount = 0;
+  const keywords = new Set(profile.keywords);
+
+  const visit = (node: SchemaObject, location: SchemaLocation): unknown => {
+    const pointer = toPointer(location);
+    let next = mergeSingleAllOf(node, pointer);
+    next = renameOneOf(next, pointer);
+    next = dropUnsupported(next, location, keywords, profile, notes);
+
+    if (isObjectSchema(next)) {
+      const depth = location.filter((segment) => segment === 'properties').length + 1;
+      if (depth > profile.maxObjectDepth) {
+        throw new NotStrictable(
+          `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`,
+        );
+      }
+      next = requireEveryProperty(next, location);
+      propertyCount += Object.keys(next.properties ?? {}).length;
+    } else if (
+      next.type === undefined &&
+      next.anyOf === undefined &&
+      next.enum === undefined &&
+      !Object.hasOwn(next, 'const')
+    ) {
+      throw new NotStrictable(`"${pointer || '/'}" has no type, and strict mode needs one`);
+    }
+    if (Array.isArray(next.enum) && next.enum.length > profile.maxEnumValues) {
+      throw new NotStrictable(
+        `an enum at "${pointer}" has more than ${profile.maxEnumValues} values`,
+      );
+    }
+    recordPlan(next);
+    return next;
+  };
+
+  /** Everything required; optional properties become nullable placeholders. */
+  const requireEveryProperty = (node: SchemaObject, location: SchemaLocation): SchemaObject => {
+    const pointer = toPointer(location);
+    const additional = node.additionalProperties;
+    if (additional !== undefined && additional !== false) {
+      throw new NotStrictable(
+        `the object at "${pointer || '/'}" accepts names it does not list (additionalProperties), and strict mode needs a closed object`,
+      );
+    }
+    if (node.patternProperties !== undefined) {
+      throw new NotStrictable(`the object at "${pointer || '/'}" accepts names by pattern`);
+    }
+    const properties = (node.properties ?? {}) as Record<string, unknown>;
+    const required = new Set(
+      Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
+    );
+    const strictProperties: Record<string, unknown> = {};
+    const placeholders = new Map<string, Placeholder>();
+    const nested = new Map<string, DecodePlan>();
+    for (const name of Object.keys(properties)) {
+      let property = properties[name];
+      const path = argumentPathOf([...location, 'properties', name]);
+      const childPlan =
+        typeof property === 'object' && property !== null ? plans.get(property) : undefined;
+      if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
+      const schemaDefault = readDefault(property);
+      property = withoutDefault(property);
+      if (!required.has(name) && !admitsNull(property)) {
+        placeholders.set(name, placeholderFor(path, schemaDefault));
+        property = makeNullable(property, profile);
+      } else if (Object.hasOwn(defaults, path)) {
+        notes.push({
+          pointer: `${pointer}/properties/${name}`,
+          message: required.has(name)
+            ? `the default for "${path}" is not used: the argument is required`
+            : `the default for "${path}" is not used: null is a value of its own there`,
+        });
+        usedDefaults.add(path);
+      }
+      Object.defineProperty(strictProperties, name, {
+        value: property,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    const plan: DecodePlan = {
+      ...(placeholders.size > 0 ? { placeholders } : {}),
+      ...(nested.size > 0 ? { properties: nested } : {}),
+    };
+    const strictNode: SchemaObject = {
+      ...node,
+      type: node.type ?? 'object',
+      properties: strictProperties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+    };
+    if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
+    return strictNode;
+  };
+
+  const placeholderFor = (
+    path: string,
+    schemaDefault: { value: unknown } | undefined,
+  ): Placeholder => {
+    if (Object.hasOwn(defaults, path)) {
+      usedDefaults.add(path);
+      return { decodeTo: 'default', value: defaults[path] };
+    }
+    if (schemaDefault !== undefined) return { decodeTo: 'default', value: schemaDefault.value };
+    return { decodeTo: 'omission' };
+  };
+
+  /** Lists and unions carry their children's plans up. */
+  const recordPlan = (node: SchemaObject): void => {
+    if (plans.has(node)) return;
+    const items = node.items;
+    if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
+      const itemPlan = plans.get(items);
+      if (itemPlan !== undefined) plans.set(node, { items: itemPlan });
+      return;
+    }
+    if (Array.isArray(node.anyOf)) {
+      const variants = node.anyOf.flatMap((branch: unknown) => {
+        const plan = typeof branch === 'object' && branch !== null ? plans.get(branch) : undefined;
+        return plan === undefined ? [] : [{ schema: branch, plan }];
+      });
+      if (variants.length > 0) plans.set(node, { variants });
+    }
+  };
+
+  try {
+    const inlined = inlineRefs(original);
+    if (!isObjectSchema(inlined as SchemaObject) || Array.isArray(inlined)) {
+      return notStrict(original, notes, 'the root of the schema is not an object');
+    }
+    const strict = mapSubschemas(inlined, visit, { maxDepth: 64 }) as SchemaObject;
+    if (propertyCount > profile.maxProperties) {
+      return notStrict(
+        original,
+        notes,
+        `the schema has more than ${profile.maxProperties} properties`,
+      );
+    }
+    for (const path of Object.keys(defaults)) {
+      if (!usedDefaults.has(path)) {
+        notes.push({
+          pointer: '',
+          message: `the default for "${path}" matches no optional argument`,
+        });
+      }
+    }
+    return { strict: true, schema: strict, plan: plans.get(strict) ?? emptyDecodePlan, notes };
+  } catch (error) {
+    if (error instanceof NotStrictable) return notStrict(original, notes, error.message);
+    if (SchemaError.isInstance(error)) return notStrict(original, notes, schemaErrorReason(error));
+    throw error;
+  }
+}
+
+function schemaErrorReason(error: SchemaError): string {
+  const at = `"${error.pointer || '/'}"`;
+  switch (error.reason) {
+    case 'recursive-ref':
+      return `the schema refers to itself at ${at}, and a recursive schema cannot be inlined`;
+    case 'unresolved-ref':
+      return `the reference at ${at} cannot be resolved within the schema`;
+    case 'cycle':
+      return `the schema object contains itself at ${at}`;
+    case 'too-deep':
+      return `the schema is nested too deeply (at ${at})`;
+    case 'too-large':
+      return 'the schema is too large to convert';
+  }
+}
+
+function isObjectSchema(node: SchemaObject): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  const type = node.type;
+  if (type === 'object') return true;
+  if (Array.isArray(type)) return type.includes('object');
+  return type === undefined && (node.properties !== undefined || node.required !== undefined);
+}
+
+/** `allOf: [X]` (zod writes it around a described `$ref`) is X with the node's other keywords. */
+function mergeSingleAllOf(node: SchemaObject, pointer: string): SchemaObject {
+  if (node.allOf === undefined) return node;
+  const { allOf, ...rest } = node;
+  if (!Array.isArray(allOf) || allOf.length !== 1 || typeof allOf[0] !== 'object') {
+    throw new NotStrictable(
+      `"${pointer || '/'}" combines schemas with allOf, which strict mode does not accept`,
+    );
+  }
+  return { ...(allOf[0] as SchemaObject), ...rest };
+}
+
+/** `oneOf` becomes `anyOf`: strict providers accept only the latter; the check still judges the original. */
+function renameOneOf(node: SchemaObject, pointer: string): SchemaObject {
+  if (node.oneOf === undefined) return node;
+  if (node.anyOf !== undefined) {
+    throw new NotStrictable(`"${pointer || '/'}" has both anyOf and oneOf`);
+  }
+  const { oneOf, ...rest } = node;
+  return { ...rest, anyOf: oneOf };
+}
+
+function dropUnsupported(
+  node: SchemaObject,
+  location: SchemaLocation,
+  keywords: ReadonlySet<string>,
+  profile: StrictProfile,
+  notes: StrictSchemaNote[],
+): SchemaObject {
+  // A property's `default` is read by its parent (into the plan) before it is dropped there.
+  const isProperty = location[location.length - 2] === 'properties';
+  let copy: Record<string, unknown> | undefined;
+  const hints: string[] = [];
+  for (const keyword of Object.keys(node)) {
+    const keep =
+      keywords.has(keyword) ||
+      (keyword === 'default' && isProperty) ||
+      keyword === '$defs' ||
+      keyword === 'definitions';
+    const unsupportedFormat =
+      keyword === 'format' &&
+      typeof node.format === 'string' &&
+      !profile.formats.includes(node.format);
+    if (keep && !unsupportedFormat) continue;
+    copy ??= { ...node };
+    delete copy[keyword];
+    const hint = describeDroppedKeyword(keyword, node[keyword]);
+    if (hint !== undefined) hints.push(hint);
+    notes.push({
+      pointer: `${toPointer(location)}/${keyword}`,
+      message: `"${keyword}" is not accepted in ${profile.name} strict mode; it was left out of the schema sent (the check still applies it where it judges it)`,
+    });
+  }
+  if (copy === undefined) return node;
+  if (hints.length > 0) {
+    const description = typeof node.description === 'string' ? `${node.description} ` : '';
+    copy.description = `${description}${hints.join(' ')}`;
+  }
+  return copy;
+}
+
+function readDefault(property: unknown): { value: unknown } | undefined {
+  if (typeof property !== 'object' || property === null || !Object.hasOwn(property, 'default')) {
+    return undefined;
+  }
+  return { value: (property as SchemaObject).default };
+}
+
+function withoutDefault(property: unknown): unknown {
+  if (typeof property !== 'object' || property === null || !Object.hasOwn(property, 'default')) {
+    return property;
+  }
+  const { default: _default, ...rest } = property as SchemaObject;
+  return rest;
+}
+
+/** Whether a schema already lets `null` through, so `null` is a value of its own there. */
+export function admitsNull(schema: unknown): boolean {
+  if (schema === true) return true;
+  if (typeof schema !== 'object' || schema === null) return false;
+  const node = schema as SchemaObject;
+  if (node.nullable === true) return true;
+  if (node.type === 'null') return true;
+  if (Array.isArray(node.type) && node.type.includes('null')) return true;
+  if (Object.hasOwn(node, 'const')) return node.const === null;
+  if (Array.isArray(node.enum)) return node.enum.includes(null);
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = node[keyword];
+    if (Array.isArray(branches)) return branches.some(admitsNull);
+  }
+  return node.type === undefined && node.properties === undefined && node.items === undefined;
+}
+
+const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** The nullable form the profile wants: `type: [T, "null"]` for primitives, else `anyOf`. */
+function makeNullable(schema: unknown, profile: StrictProfile): unknown {
+  const node = (typeof schema === 'object' && schema !== null ? schema : {}) as SchemaObject;
+  const types = typeof node.type === 'string' ? [node.type] : node.type;
+  const primitive = Array.isArray(types) && types.every((type) => primitiveTypes.has(String(type)));
+  if (profile.nullable === 'type-list' && primitive && !Object.hasOwn(node, 'const')) {
+    return {
+      ...node,
+      type: [...(types as unknown[]), 'null'],
+      ...(Array.isArray(node.enum) ? { enum: [...node.enum, null] } : {}),
+    };
+  }
+  if (
+    Array.isArray(node.anyOf) &&
+    Object.keys(node).every((key) => key === 'anyOf' || key === 'description' || key === 'title')
+  ) {
+    return { ...node, anyOf: [...node.anyOf, { type: 'null' }] };
+  }
+  return { anyOf: [node, { type: 'null' }] };
+}

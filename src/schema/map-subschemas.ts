@@ -1,0 +1,117 @@
+import { SchemaError } from './schema-error.ts';
+import {
+  singleSubschemaKeywords,
+  subschemaListKeywords,
+  subschemaMapKeywords,
+} from './subschema-keywords.ts';
+
+/** A schema object: any JSON object read as a JSON Schema. */
+export type SchemaObject = Readonly<Record<string, unknown>>;
+
+/** Where a subschema sits, from the root: keywords and keys, e.g. `['properties', 'a', 'items']`. */
+export type SchemaLocation = ReadonlyArray<string | number>;
+
+/**
+ * Called once per schema object, bottom-up: its subschemas have already been mapped. Returns the
+ * node to put in its place (the same object to keep it).
+ */
+export type SubschemaVisitor = (schema: SchemaObject, location: SchemaLocation) => unknown;
+
+export type MapSubschemasOptions = {
+  /** Deeper nesting throws a {@link SchemaError} (`too-deep`). Default 256. */
+  maxDepth?: number;
+  /** More schema objects in all throw a {@link SchemaError} (`too-large`). Default 100,000. */
+  maxNodes?: number;
+};
+
+const allKeywords: readonly string[] = [
+  ...new Set<string>([
+    ...singleSubschemaKeywords,
+    ...subschemaListKeywords,
+    ...subschemaMapKeywords,
+  ]),
+];
+const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
+
+/**
+ * Rewrites a schema bottom-up with `visit`, reaching every subschema listed in
+ * `subschema-keywords.ts`. Never mutates: an unchanged branch keeps its identity, a changed one is
+ * copied. Data keywords (`enum`, `const`, `default`, `examples`) are never entered.
+ *
+ * Throws {@link SchemaError} for a schema object that contains itself, or one too deep or too large
+ * to walk.
+ */
+export function mapSubschemas(
+  schema: unknown,
+  visit: SubschemaVisitor,
+  { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
+): unknown {
+  const ancestors = new Set<object>();
+  let visited = 0;
+
+  function mapNode(node: unknown, location: Array<string | number>): unknown {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+    if (ancestors.has(node))
+      throw new SchemaError({ reason: 'cycle', pointer: toPointer(location) });
+    if (ancestors.size >= maxDepth) {
+      throw new SchemaError({ reason: 'too-deep', pointer: toPointer(location) });
+    }
+    if (++visited > maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
+
+    ancestors.add(node);
+    const source = node as SchemaObject;
+    let copy: Record<string, unknown> | undefined;
+    for (const keyword of allKeywords) {
+      if (!Object.hasOwn(source, keyword)) continue;
+      const value = source[keyword];
+      const mapped = mapKeyword(keyword, value, location);
+      if (mapped !== value) {
+        copy ??= { ...source };
+        copy[keyword] = mapped;
+      }
+    }
+    ancestors.delete(node);
+    return visit(copy ?? source, location);
+  }
+
+  function mapKeyword(keyword: string, value: unknown, location: Array<string | number>): unknown {
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      value.forEach((entry, index) => {
+        const mapped = mapNode(entry, [...location, keyword, index]);
+        if (mapped !== entry) {
+          copy ??= [...value];
+          copy[index] = mapped;
+        }
+      });
+      return copy ?? value;
+    }
+    if (!mapKeywords.has(keyword)) return mapNode(value, [...location, keyword]);
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const name of Object.keys(entries)) {
+      const mapped = mapNode(entries[name], [...location, keyword, name]);
+      if (mapped !== entries[name]) {
+        copy ??= { ...entries };
+        // A plain assignment of `__proto__` would set the prototype instead of the property.
+        Object.defineProperty(copy, name, {
+          value: mapped,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    return copy ?? value;
+  }
+
+  return mapNode(schema, []);
+}
+
+/** A location as a JSON pointer: `/properties/a~1b/items`. */
+export function toPointer(location: SchemaLocation): string {
+  return location
+    .map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
+    .join('');
+}
