@@ -1,1 +1,3 @@
 export * from './checker/index.ts';
+export * from './decode/index.ts';
+export * from './middleware/index.ts';

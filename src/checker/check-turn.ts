@@ -1,13 +1,25 @@
 import { type CheckArgumentsOptions, judgeArguments } from './check-arguments.ts';
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
-import type { Mismatch } from './mismatch.ts';
+import type { ArgumentPath, Mismatch } from './mismatch.ts';
 import { notRunAnswer, refusedAnswer } from './refusal-texts.ts';
 
 /** One call of a model turn, with its arguments parsed, or the text that could not be parsed. */
 export type CallToCheck =
-  | { readonly toolCallId: string; readonly toolName: string; readonly input: unknown }
+  | {
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly input: unknown;
+      /**
+       * What the tool's own validator (zod, Standard Schema) said of the input. Used only when the
+       * schema check passes, so one problem is not told twice.
+       */
+      readonly validatorIssues?: readonly ValidatorIssue[];
+    }
   | { readonly toolCallId: string; readonly toolName: string; readonly unparsableInput: string };
+
+/** One issue a tool's own validator reported. */
+export type ValidatorIssue = { readonly path: ArgumentPath; readonly message: string };
 
 /** Why a call is refused: its own arguments, or a sibling's. */
 export type RefusalCode = 'arguments' | 'turn';
@@ -92,5 +104,26 @@ function judgeCall(
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
   }
-  return judgeArguments(schemaOf(call.toolName), call.input, options);
+  const judgement = judgeArguments(schemaOf(call.toolName), call.input, options);
+  const issues = call.validatorIssues ?? [];
+  if (judgement.mismatchCount > 0 || issues.length === 0) return judgement;
+  const { maxMismatches = 10 } = options;
+  return {
+    mismatches: issues.slice(0, maxMismatches).map((issue) =>
+      describeMismatch({
+        code: 'rejected',
+        path: issue.path,
+        expected: 'what the tool accepts',
+        received: describeIssueMessage(issue.message),
+      }),
+    ),
+    mismatchCount: issues.length,
+  };
+}
+
+/** A validator's message, cut short: it is the validator's text, not ours, and may quote values. */
+function describeIssueMessage(message: string): string {
+  const text = message.replace(/\s+/g, ' ').trim();
+  const short = text.length <= 160 ? text : `${text.slice(0, 160)}…`;
+  return /[.!?]$/.test(short) ? short : `${short}.`;
 }

@@ -52,6 +52,8 @@ function sentenceFor(draft: MismatchDraft): string {
       return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
     case 'forbidden':
       return `${subject} must not be sent.`;
+    case 'rejected':
+      return `${subject} ${draft.path.length === 0 ? 'were' : 'was'} rejected by the tool's own validation: ${draft.received}`;
     case 'unparsable':
       return `The arguments are not valid JSON (${draft.received}); send one JSON object.`;
   }

@@ -11,6 +11,7 @@ export {
   checkTurn,
   type RefusalCode,
   type TurnVerdict,
+  type ValidatorIssue,
 } from './check-turn.ts';
 export { formatPath } from './format-path.ts';
 export type { ArgumentPath, Mismatch, MismatchCode } from './mismatch.ts';

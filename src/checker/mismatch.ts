@@ -13,7 +13,9 @@ export type MismatchCode =
   /** A value where the schema allows none (the boolean schema `false`). */
   | 'forbidden'
   /** The arguments were not JSON at all. */
-  | 'unparsable';
+  | 'unparsable'
+  /** The tool's own validator (zod, Standard Schema) rejected what the schema check passed. */
+  | 'rejected';
 
 /** Where in the arguments a mismatch is: property names and list positions from the root. */
 export type ArgumentPath = ReadonlyArray<string | number>;

@@ -1,0 +1,85 @@
+/** How the app narrows or fixes one parameter of a tool. */
+export type ParameterOverride = {
+  /** Narrows the allowed values: the model is offered only these, and the check enforces them. */
+  readonly enum?: readonly unknown[];
+  /**
+   * Fixes the value: the parameter is removed from what the model sees and the tool always gets
+   * this value. A model that sends another value is refused.
+   */
+  readonly value?: unknown;
+};
+
+/** Overrides for one tool's top-level parameters, by parameter name. */
+export type ToolOverrides = Readonly<Record<string, ParameterOverride>>;
+
+export type OverriddenSchemas = {
+  /** The schema the model is offered: narrowed enums, fixed parameters removed. */
+  readonly offered: unknown;
+  /** The schema calls are judged against: narrowed enums, fixed parameters as constants. */
+  readonly judged: unknown;
+  /** Fixed parameters and their values, handed to the tool whatever the model sent. */
+  readonly fixedValues: ReadonlyMap<string, unknown>;
+};
+
+const cache = new WeakMap<object, WeakMap<ToolOverrides, OverriddenSchemas>>();
+
+/**
+ * Applies a tool's parameter overrides to its JSON Schema, giving what the model is offered and
+ * what the check judges. Cached per schema and overrides object; never mutates the schema.
+ */
+export function applyOverrides(
+  schema: unknown,
+  overrides: ToolOverrides | undefined,
+): OverriddenSchemas {
+  if (overrides === undefined || typeof schema !== 'object' || schema === null) {
+    return { offered: schema, judged: schema, fixedValues: new Map() };
+  }
+  let byOverrides = cache.get(schema);
+  if (byOverrides === undefined) {
+    byOverrides = new WeakMap();
+    cache.set(schema, byOverrides);
+  }
+  const cached = byOverrides.get(overrides);
+  if (cached !== undefined) return cached;
+
+  const source = schema as Record<string, unknown>;
+  const properties = (
+    typeof source.properties === 'object' && source.properties !== null ? source.properties : {}
+  ) as Record<string, unknown>;
+  const required = Array.isArray(source.required) ? (source.required as unknown[]) : [];
+  const offeredProperties: Record<string, unknown> = { ...properties };
+  const judgedProperties: Record<string, unknown> = { ...properties };
+  const fixedValues = new Map<string, unknown>();
+
+  for (const [name, override] of Object.entries(overrides)) {
+    if (Object.hasOwn(override, 'value')) {
+      fixedValues.set(name, override.value);
+      delete offeredProperties[name];
+      judgedProperties[name] = { const: override.value };
+    } else if (override.enum !== undefined) {
+      const narrowed = { ...asObject(properties[name]), enum: [...override.enum] };
+      offeredProperties[name] = narrowed;
+      judgedProperties[name] = narrowed;
+    }
+  }
+  const fixedNames = [...fixedValues.keys()];
+  const result: OverriddenSchemas = {
+    offered: {
+      ...source,
+      properties: offeredProperties,
+      required: required.filter((name) => !fixedValues.has(String(name))),
+    },
+    judged: {
+      ...source,
+      properties: judgedProperties,
+      required: [...new Set([...required, ...fixedNames])],
+    },
+    fixedValues,
+  };
+  byOverrides.set(overrides, result);
+  return result;
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
