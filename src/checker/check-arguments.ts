@@ -1,6 +1,7 @@
 import { prepareSchema } from '../schema/prepare-schema.ts';
-import { checkValue } from './check-value.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
+import { checkValue } from './check-value.ts';
+import { exactFitOf } from './fits-exactly.ts';
 import type { Mismatch } from './mismatch.ts';
 
 export type { Leniency } from './check-state.ts';
@@ -55,13 +56,15 @@ export function judgeArguments(
   args: unknown,
   { leniency = 'lenient', maxMismatches = 10 }: CheckArgumentsOptions = {},
 ): ArgumentsJudgement {
-  const state = createCheckState({ leniency, maxMismatches });
   try {
-    checkValue(prepareSchema(schema).root, args, state, 0);
+    const { root } = prepareSchema(schema);
+    if (exactFitOf(root)?.(args) === true) return { mismatches: [], mismatchCount: 0 };
+    const state = createCheckState({ leniency, maxMismatches });
+    checkValue(root, args, state, 0);
+    return { mismatches: state.mismatches, mismatchCount: state.mismatchCount };
   } catch {
     // Only a hostile object (a throwing getter or proxy) gets here: what cannot be read cannot be
     // judged, and the checker never refuses what it cannot judge.
     return { mismatches: [], mismatchCount: 0 };
   }
-  return { mismatches: state.mismatches, mismatchCount: state.mismatchCount };
 }

@@ -1,6 +1,7 @@
 import type { JudgedSchemaNode } from '../schema/schema-node.ts';
 import { type CheckState, reportMismatch } from './check-state.ts';
 import { checkValue, refusesNull, reportNull } from './check-value.ts';
+import { excerpt } from './describe-value.ts';
 import { nearestName } from './nearest-name.ts';
 
 /**
@@ -50,7 +51,7 @@ function reportUnknown(node: JudgedSchemaNode, name: string, state: CheckState):
     {
       code: 'unknown',
       expected: 'an accepted name',
-      received: name,
+      received: excerpt(name),
       acceptedNames,
       suggestion: nearestName(name, acceptedNames),
     },

@@ -1,4 +1,4 @@
-import { type MismatchDraft, describeMismatch } from './describe-mismatch.ts';
+import { describeMismatch, type MismatchDraft } from './describe-mismatch.ts';
 import type { Mismatch } from './mismatch.ts';
 
 /** How strictly values are judged. */
@@ -14,6 +14,8 @@ export type CheckState = {
   readonly path: Array<string | number>;
   readonly mismatches: Mismatch[];
   mismatchCount: number;
+  /** The lists and objects being walked, outermost first, so one that contains itself is seen. */
+  readonly open: object[];
 };
 
 export function createCheckState({
@@ -29,6 +31,7 @@ export function createCheckState({
     path: [],
     mismatches: [],
     mismatchCount: 0,
+    open: [],
   };
 }
 

@@ -15,6 +15,12 @@ export type CallToCheck =
        * schema check passes, so one problem is not told twice.
        */
       readonly validatorIssues?: readonly ValidatorIssue[];
+      /**
+       * Keys that cannot reach the tool whatever the schema says (the AI SDK's JSON parser refuses
+       * `__proto__`), by path. Each is a `forbidden` mismatch, so the whole turn is refused instead
+       * of that one call failing alone while its siblings run.
+       */
+      readonly forbiddenPaths?: readonly ArgumentPath[];
     }
   | { readonly toolCallId: string; readonly toolName: string; readonly unparsableInput: string };
 
@@ -104,7 +110,11 @@ function judgeCall(
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
   }
-  const judgement = judgeArguments(schemaOf(call.toolName), call.input, options);
+  const judgement = withForbidden(
+    judgeArguments(schemaOf(call.toolName), call.input, options),
+    call.forbiddenPaths ?? [],
+    options,
+  );
   const issues = call.validatorIssues ?? [];
   if (judgement.mismatchCount > 0 || issues.length === 0) return judgement;
   const { maxMismatches = 10 } = options;
@@ -118,6 +128,30 @@ function judgeCall(
       }),
     ),
     mismatchCount: issues.length,
+  };
+}
+
+/** Puts forbidden keys first; a schema mismatch at the same path is not told twice. */
+function withForbidden(
+  judgement: { mismatches: readonly Mismatch[]; mismatchCount: number },
+  forbiddenPaths: readonly ArgumentPath[],
+  { maxMismatches = 10 }: CheckArgumentsOptions,
+): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+  if (forbiddenPaths.length === 0) return judgement;
+  const forbidden = forbiddenPaths.map((path) =>
+    describeMismatch({ code: 'forbidden', path, expected: 'nothing', received: '' }),
+  );
+  const samePath = (mismatch: Mismatch) =>
+    forbiddenPaths.some(
+      (path) =>
+        path.length === mismatch.path.length &&
+        path.every((segment, index) => segment === mismatch.path[index]),
+    );
+  const others = judgement.mismatches.filter((mismatch) => !samePath(mismatch));
+  return {
+    mismatches: [...forbidden, ...others].slice(0, maxMismatches),
+    mismatchCount:
+      forbidden.length + judgement.mismatchCount - (judgement.mismatches.length - others.length),
   };
 }
 

@@ -21,7 +21,11 @@ export function checkValue(
 ): void {
   if (node.kind === 'any') return;
   if (node.kind === 'never') {
-    reportMismatch(state, { code: 'forbidden', expected: 'nothing', received: describeValue(value) });
+    reportMismatch(state, {
+      code: 'forbidden',
+      expected: 'nothing',
+      received: describeValue(value),
+    });
     return;
   }
   // A schema that refers to itself can meet a value that does too; past this depth, pass.
@@ -53,21 +57,24 @@ export function checkValue(
     return;
   }
 
+  if (kinds !== JsonKind.object && (kinds !== JsonKind.array || node.items === undefined)) return;
+  // A value that contains itself (never so in JSON) is judged where it first appears, not again
+  // inside itself: the paths through a cycle grow exponentially with the depth.
+  if (state.open.includes(value as object)) return;
+  state.open.push(value as object);
   if (kinds === JsonKind.object) checkObject(node, value as Record<string, unknown>, state, depth);
-  else if (kinds === JsonKind.array && node.items !== undefined) {
-    checkArray(node.items, value as unknown[], state, depth);
-  }
+  else if (node.items !== undefined) checkArray(node.items, value as unknown[], state, depth);
+  state.open.pop();
 }
 
 /** Whether `null` at this node is a mismatch. */
 export function refusesNull(node: SchemaNode): node is JudgedSchemaNode {
-  return (
-    node.kind === 'never' ||
-    (node.kind === 'judged' &&
-      !node.admitsNull &&
-      (node.types !== 0 ||
-        (node.allowedValues !== undefined && !node.allowedValues.scalars.has(null))))
-  );
+  if (node.kind !== 'judged') return node.kind === 'never';
+  // Without a declared type `admitsNull` is true, yet an `enum` (or `const`) can still leave null out.
+  if (node.types === 0) {
+    return node.allowedValues !== undefined && !node.allowedValues.scalars.has(null);
+  }
+  return !node.admitsNull;
 }
 
 /** Reports `null` sent where the node does not admit it. */

@@ -1,5 +1,5 @@
-import type { ArgumentPath } from './mismatch.ts';
 import { excerpt } from './describe-value.ts';
+import type { ArgumentPath } from './mismatch.ts';
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -13,7 +13,11 @@ export function formatPath(path: ArgumentPath): string {
     if (typeof segment === 'number') text += `[${segment}]`;
     else if (identifier.test(segment) && segment.length <= 64) {
       text += text === '' ? segment : `.${segment}`;
-    } else text += text === '' && segment.length <= 64 ? segment : `[${excerpt(segment)}]`;
+    } else {
+      // An empty first name stays bracketed, or the path would read as the name after it.
+      const bare = text === '' && segment !== '' && segment.length <= 64;
+      text += bare ? segment : `[${excerpt(segment)}]`;
+    }
   }
   return text;
 }

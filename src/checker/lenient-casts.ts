@@ -1,7 +1,8 @@
 import { JsonKind, type JsonKindSet } from '../schema/json-kind.ts';
 
 const integerText = /^[-+]?\d+(?:\.0*)?$/;
-const numberText = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+// `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the latter backtracks quadratically on a long run of digits.
+const numberText = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const booleanText = /^(?:true|false)$/i;
 
 /**

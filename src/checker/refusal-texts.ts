@@ -26,7 +26,11 @@ export function refusedAnswer({
 }
 
 /** The answer to every other call of a refused turn. */
-export function notRunAnswer({ refusedToolNames }: { refusedToolNames: readonly string[] }): string {
+export function notRunAnswer({
+  refusedToolNames,
+}: {
+  refusedToolNames: readonly string[];
+}): string {
   const names = [...new Set(refusedToolNames)].map((name) => JSON.stringify(name));
   const which =
     names.length === 1

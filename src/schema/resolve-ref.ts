@@ -10,7 +10,8 @@ export function resolveRef(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
-    const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    const segment = unescapeSegment(raw);
+    if (segment === undefined) return undefined;
     if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment))
       return undefined;
     node = (node as Record<string, unknown>)[segment];
@@ -18,15 +19,31 @@ export function resolveRef(root: unknown, ref: string): unknown {
   return node;
 }
 
+/** A pointer segment as a key; `undefined` for a malformed `%` escape, which names nothing. */
+function unescapeSegment(raw: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return decoded.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
 /**
  * Replaces every local `$ref` by a copy of what it points to (keywords beside the `$ref` win), and
  * drops the root's `$defs`/`definitions`. Throws {@link SchemaError}: `recursive-ref` for a
- * reference that leads back into itself, `unresolved-ref` for one that cannot be resolved here.
+ * reference that leads back into itself, `unresolved-ref` for one that cannot be resolved here,
+ * `too-large` when more than `maxNodes` schema objects (default 100,000) are walked in all.
  */
-export function inlineRefs(schema: unknown): unknown {
+export function inlineRefs(schema: unknown, { maxNodes = 100_000 } = {}): unknown {
   const chain: string[] = [];
+  // Every inlined copy is walked again, so definitions that each use the next one twice grow the
+  // schema exponentially; one budget across all the walks stops that early.
+  let visited = 0;
 
   const inline = (node: SchemaObject, location: ReadonlyArray<string | number>): unknown => {
+    if (++visited > maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
     const ref = node.$ref;
     if (typeof ref !== 'string') return node;
     const pointer = toPointer(location);

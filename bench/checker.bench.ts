@@ -1,0 +1,344 @@
+/**
+ * How fast the checker judges tool arguments, against ajv and @cfworker/json-schema, on three
+ * realistic tool schemas, and how fast it prepares a schema it has not seen.
+ *
+ * Usage: `npm run bench` (`node bench/checker.bench.ts`); `--mitata` also prints mitata's own report.
+ *
+ * Goals, each measured as a ratio within one run so the machine's speed cancels out:
+ * - checking: toolgate at most 2x ajv's compiled validator (ajv's best case: code generated ahead);
+ * - checking: @cfworker/json-schema (an interpreter, like toolgate) at least 10x toolgate;
+ * - preparing a new schema: ajv.compile at least 40x toolgate's prepareSchema.
+ *
+ * The schemas use only the keywords toolgate judges (plus descriptions), so every validator does
+ * the same work; every validator reports all mismatches (ajv `allErrors`, cfworker without
+ * short-circuit, toolgate's default cap of 10).
+ */
+import { Validator } from '@cfworker/json-schema';
+import { Ajv } from 'ajv';
+import { bench, do_not_optimize, run } from 'mitata';
+import { checkArguments } from '../src/checker/index.ts';
+import { prepareSchema } from '../src/schema/prepare-schema.ts';
+
+type Tool = {
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+  readonly valid: unknown;
+  readonly invalid: unknown;
+};
+
+const weather: Tool = {
+  name: 'weather',
+  schema: {
+    type: 'object',
+    properties: {
+      location: { type: 'string', description: 'City name, e.g. "Berlin" or "San Francisco, CA".' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit.' },
+      days: { type: 'integer', description: 'How many days to forecast, 1 to 14.' },
+      includeHourly: { type: 'boolean', description: 'Whether to add an hourly breakdown.' },
+    },
+    required: ['location', 'unit', 'days'],
+    additionalProperties: false,
+  },
+  valid: { location: 'Berlin', unit: 'celsius', days: 3, includeHourly: true },
+  // An enum miss, a fraction for an integer, and an unknown name.
+  invalid: { location: 'Berlin', unit: 'kelvin', days: 2.5, hourly: true },
+};
+
+const search: Tool = {
+  name: 'search',
+  schema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What to search for.' },
+      filters: {
+        type: 'object',
+        properties: {
+          category: { type: 'string', enum: ['news', 'docs', 'code', 'images', 'videos'] },
+          language: { type: 'string', enum: ['en', 'de', 'fr', 'es', 'ja', 'zh'] },
+          freshness: { type: 'string', enum: ['day', 'week', 'month', 'year', 'any'] },
+          sites: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Only results from these domains.',
+          },
+          excludeTerms: { type: 'array', items: { type: 'string' } },
+          safeSearch: { type: 'boolean' },
+        },
+        required: ['category'],
+        additionalProperties: false,
+      },
+      limit: { type: 'integer', description: 'Results to return, 1 to 50.' },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  valid: {
+    query: 'json schema validator benchmarks',
+    filters: {
+      category: 'code',
+      language: 'en',
+      freshness: 'year',
+      sites: ['github.com', 'npmjs.com', 'stackoverflow.com'],
+      excludeTerms: ['python', 'java'],
+      safeSearch: true,
+    },
+    limit: 10,
+  },
+  // An enum miss in a nested object, a number in a list of texts, a list for a boolean, text
+  // for an integer.
+  invalid: {
+    query: 'json schema validator benchmarks',
+    filters: {
+      category: 'code',
+      language: 'english',
+      sites: ['github.com', 42, 'stackoverflow.com'],
+      excludeTerms: ['python'],
+      safeSearch: [true],
+    },
+    limit: 'ten',
+  },
+};
+
+const attendee = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', description: 'Email address.' },
+    name: { type: 'string' },
+    role: { type: 'string', enum: ['organizer', 'required', 'optional'] },
+  },
+  required: ['email', 'name'],
+  additionalProperties: false,
+};
+
+const calendarEvent: Tool = {
+  name: 'calendar',
+  schema: {
+    type: 'object',
+    properties: {
+      title: { type: 'string' },
+      start: { type: 'string', description: 'ISO 8601 date-time.' },
+      end: { type: 'string', description: 'ISO 8601 date-time.' },
+      location: { type: 'string' },
+      attendees: { type: 'array', items: attendee },
+      reminders: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            method: { type: 'string', enum: ['email', 'popup'] },
+            minutesBefore: { type: 'integer' },
+          },
+          required: ['method', 'minutesBefore'],
+          additionalProperties: false,
+        },
+      },
+      visibility: { type: 'string', enum: ['default', 'public', 'private'] },
+    },
+    required: ['title', 'start', 'end', 'attendees'],
+    additionalProperties: false,
+  },
+  valid: {
+    title: 'Quarterly planning',
+    start: '2025-04-02T09:00:00+02:00',
+    end: '2025-04-02T10:30:00+02:00',
+    location: 'Room 4.12',
+    attendees: [
+      { email: 'ana@example.com', name: 'Ana', role: 'organizer' },
+      { email: 'ben@example.com', name: 'Ben', role: 'required' },
+      { email: 'chloe@example.com', name: 'Chloé' },
+      { email: 'dev@example.com', name: 'Dev', role: 'optional' },
+    ],
+    reminders: [
+      { method: 'popup', minutesBefore: 10 },
+      { method: 'email', minutesBefore: 1440 },
+    ],
+    visibility: 'private',
+  },
+  // A missing `end`, an attendee without `name` and with a misspelt name, an enum miss, a reminder
+  // with text for an integer.
+  invalid: {
+    title: 'Quarterly planning',
+    start: '2025-04-02T09:00:00+02:00',
+    location: 'Room 4.12',
+    attendees: [
+      { email: 'ana@example.com', name: 'Ana', role: 'organizer' },
+      { email: 'ben@example.com', nmae: 'Ben', role: 'required' },
+      { email: 'chloe@example.com', name: 'Chloé', role: 'guest' },
+    ],
+    reminders: [{ method: 'popup', minutesBefore: 'ten' }],
+    visibility: 'private',
+  },
+};
+
+const tools = [weather, search, calendarEvent];
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+type Validators = {
+  lenient: (args: unknown) => unknown;
+  exact: (args: unknown) => unknown;
+  ajv: (args: unknown) => unknown;
+  cfworker: (args: unknown) => unknown;
+};
+
+/** Compiled or constructed once, outside the timed loops. */
+function validatorsOf(tool: Tool): Validators {
+  const ajvValidate = ajv.compile(tool.schema);
+  const cfworker = new Validator(tool.schema, '7', false);
+  prepareSchema(tool.schema); // Toolgate caches per schema object; the first call prepares it.
+  return {
+    lenient: (args) => checkArguments(tool.schema, args, { leniency: 'lenient' }),
+    exact: (args) => checkArguments(tool.schema, args, { leniency: 'exact' }),
+    ajv: (args) => ajvValidate(args),
+    cfworker: (args) => cfworker.validate(args),
+  };
+}
+
+/** Every validator must agree on which arguments fit, or the comparison means nothing. */
+function assertAgreement(tool: Tool, validators: Validators): void {
+  const acceptors = {
+    lenient: (args: unknown) => (validators.lenient(args) as unknown[]).length === 0,
+    exact: (args: unknown) => (validators.exact(args) as unknown[]).length === 0,
+    ajv: (args: unknown) => validators.ajv(args) === true,
+    cfworker: (args: unknown) => (validators.cfworker(args) as { valid: boolean }).valid,
+  };
+  for (const [validator, accepts] of Object.entries(acceptors)) {
+    if (!accepts(tool.valid))
+      throw new Error(`${tool.name}: ${validator} refuses the valid arguments`);
+    if (accepts(tool.invalid))
+      throw new Error(`${tool.name}: ${validator} passes the invalid arguments`);
+  }
+}
+
+const checkers = ['lenient', 'exact', 'ajv', 'cfworker'] as const;
+
+for (const tool of tools) {
+  const validators = validatorsOf(tool);
+  assertAgreement(tool, validators);
+  for (const which of ['valid', 'invalid'] as const) {
+    const args = tool[which];
+    for (const checker of checkers) {
+      const validate = validators[checker];
+      bench(`check/${tool.name}/${which}/${checker}`, () => do_not_optimize(validate(args)));
+    }
+  }
+
+  // Preparing a schema never seen before. Each iteration gets a fresh structuredClone, made outside
+  // the timed region (mitata's computed parameter `[0]`), so no cache can answer:
+  // - toolgate caches in a WeakMap keyed by the schema object: a new object is prepared anew.
+  // - ajv 8 caches compiled schemas in a Map keyed by the schema object (not its serialization),
+  //   so a fresh clone truly compiles (meta-schema validation, code generation, `new Function`).
+  //   One long-lived Ajv instance is reused, as an application would; `removeSchema` drops each
+  //   clone from that cache afterwards so it does not grow for the whole run. The schemas have no
+  //   `$id`, so nothing is registered by id either.
+  // - cfworker's constructor dereferences (indexes) the schema; validation itself stays lazy.
+  const clone = () => structuredClone(tool.schema);
+  bench(`prepare/${tool.name}/toolgate`, function* () {
+    yield { 0: clone, bench: (schema: unknown) => do_not_optimize(prepareSchema(schema)) };
+  });
+  bench(`prepare/${tool.name}/ajv`, function* () {
+    yield {
+      0: clone,
+      bench: (schema: Record<string, unknown>) => {
+        do_not_optimize(ajv.compile(schema));
+        ajv.removeSchema(schema);
+      },
+    };
+  });
+  bench(`prepare/${tool.name}/cfworker`, function* () {
+    yield {
+      0: clone,
+      bench: (schema: Record<string, unknown>) =>
+        do_not_optimize(new Validator(schema, '7', false)),
+    };
+  });
+}
+
+// Sanity check: a fresh clone really makes ajv compile again (a new function, not a cached one).
+{
+  const first = ajv.compile(structuredClone(weather.schema));
+  const second = ajv.compile(structuredClone(weather.schema));
+  if (first === second) throw new Error('ajv answered a fresh clone from its cache');
+}
+
+const started = performance.now();
+const { benchmarks, context } = await run({
+  format: process.argv.includes('--mitata') ? 'mitata' : 'quiet',
+});
+const seconds = ((performance.now() - started) / 1000).toFixed(0);
+
+const nsByName = new Map<string, number>();
+for (const trial of benchmarks) {
+  const stats = trial.runs[0]?.stats;
+  if (stats === undefined)
+    throw new Error(`${trial.alias} failed: ${String(trial.runs[0]?.error)}`);
+  nsByName.set(trial.alias, stats.avg);
+}
+function ns(name: string): number {
+  const value = nsByName.get(name);
+  if (value === undefined) throw new Error(`no result for ${name}`);
+  return value;
+}
+
+const formatNs = (value: number) => value.toFixed(0).padStart(9);
+const formatRatio = (value: number) => `${value.toFixed(1)}x`.padStart(8);
+const mark = (pass: boolean) => (pass ? ' ' : '!');
+
+console.log(
+  `${context.runtime ?? 'node'} ${process.version}, ${context.cpu.name ?? 'unknown cpu'}; ${seconds} s`,
+);
+console.log('');
+console.log('Checking arguments (ns per call, mean):');
+console.log(
+  'tool      args     toolgate-lenient  toolgate-exact    ajv  cfworker  toolgate/ajv  cfworker/toolgate',
+);
+const ratios = { toolgateOverAjv: [] as number[], cfworkerOverToolgate: [] as number[] };
+for (const tool of tools) {
+  for (const which of ['valid', 'invalid'] as const) {
+    const prefix = `check/${tool.name}/${which}`;
+    const lenient = ns(`${prefix}/lenient`);
+    const exact = ns(`${prefix}/exact`);
+    const ajvNs = ns(`${prefix}/ajv`);
+    const cfworker = ns(`${prefix}/cfworker`);
+    // The slower of toolgate's two modes, so the ratios hold for both.
+    const toolgate = Math.max(lenient, exact);
+    const toolgateOverAjv = toolgate / ajvNs;
+    const cfworkerOverToolgate = cfworker / toolgate;
+    ratios.toolgateOverAjv.push(toolgateOverAjv);
+    ratios.cfworkerOverToolgate.push(cfworkerOverToolgate);
+    console.log(
+      `${tool.name.padEnd(9)} ${which.padEnd(7)} ${formatNs(lenient)}        ${formatNs(exact)} ${formatNs(ajvNs)} ${formatNs(cfworker)} ${formatRatio(toolgateOverAjv)}${mark(toolgateOverAjv <= 2)}     ${formatRatio(cfworkerOverToolgate)}${mark(cfworkerOverToolgate >= 10)}`,
+    );
+  }
+}
+console.log('');
+console.log('Preparing a new schema (ns per schema, mean):');
+console.log('tool      toolgate-prepare  ajv-compile  cfworker-new  ajvCompile/toolgatePrepare');
+const prepareRatios: number[] = [];
+for (const tool of tools) {
+  const toolgate = ns(`prepare/${tool.name}/toolgate`);
+  const ajvNs = ns(`prepare/${tool.name}/ajv`);
+  const cfworker = ns(`prepare/${tool.name}/cfworker`);
+  const ratio = ajvNs / toolgate;
+  prepareRatios.push(ratio);
+  console.log(
+    `${tool.name.padEnd(9)} ${formatNs(toolgate)}        ${formatNs(ajvNs).padStart(11)}  ${formatNs(cfworker).padStart(12)}  ${formatRatio(ratio)}${mark(ratio >= 40)}`,
+  );
+}
+
+const worst = {
+  toolgateOverAjv: Math.max(...ratios.toolgateOverAjv),
+  cfworkerOverToolgate: Math.min(...ratios.cfworkerOverToolgate),
+  ajvCompileOverPrepare: Math.min(...prepareRatios),
+};
+console.log('');
+console.log('Goals (worst case over the rows above; ! marks a row that misses its goal):');
+console.log(
+  `  toolgate/ajv               ${worst.toolgateOverAjv.toFixed(2)}x  (goal <= 2x)   ${worst.toolgateOverAjv <= 2 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `  cfworker/toolgate          ${worst.cfworkerOverToolgate.toFixed(2)}x  (goal >= 10x)  ${worst.cfworkerOverToolgate >= 10 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `  ajvCompile/toolgatePrepare ${worst.ajvCompileOverPrepare.toFixed(2)}x  (goal >= 40x)  ${worst.ajvCompileOverPrepare >= 40 ? 'met' : 'MISSED'}`,
+);

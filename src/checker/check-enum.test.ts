@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { prepareSchema } from '../schema/prepare-schema.ts';
+import type { AllowedValues } from '../schema/schema-node.ts';
+import { isAllowedValue } from './check-enum.ts';
+
+function allowed(members: unknown[]): AllowedValues {
+  const { root } = prepareSchema({ enum: members });
+  if (root.kind !== 'judged' || root.allowedValues === undefined) throw new Error('no enum');
+  return root.allowedValues;
+}
+
+describe('isAllowedValue', () => {
+  describe('scalars', () => {
+    it('should find scalar members in both modes', () => {
+      const values = allowed(['a', 1, true, null]);
+      for (const lenient of [true, false]) {
+        for (const value of ['a', 1, 1.0, true, null]) {
+          expect(isAllowedValue(values, value, lenient)).toBe(true);
+        }
+        expect(isAllowedValue(values, 'b', lenient)).toBe(false);
+        expect(isAllowedValue(values, false, lenient)).toBe(false);
+      }
+    });
+  });
+
+  describe('lists and objects', () => {
+    it('should compare deeply, key order aside', () => {
+      const values = allowed([{ a: 1, b: [1, { c: null }] }, [1, 2]]);
+      expect(isAllowedValue(values, { b: [1, { c: null }], a: 1 }, false)).toBe(true);
+      expect(isAllowedValue(values, [1, 2], false)).toBe(true);
+      expect(isAllowedValue(values, [2, 1], true)).toBe(false);
+      expect(isAllowedValue(values, { a: 1 }, true)).toBe(false);
+      expect(isAllowedValue(values, { a: 1, b: [1, { c: null }], d: 1 }, true)).toBe(false);
+    });
+
+    it('should not let a list or an object match a scalar member', () => {
+      const values = allowed(['[1]', '{}']);
+      expect(isAllowedValue(values, [1], true)).toBe(false);
+      expect(isAllowedValue(values, {}, true)).toBe(false);
+    });
+  });
+
+  describe('lenient mode', () => {
+    it('should take a number for a member spelling it, and the reverse', () => {
+      expect(isAllowedValue(allowed(['2']), 2, true)).toBe(true);
+      expect(isAllowedValue(allowed([2]), '2', true)).toBe(true);
+      expect(isAllowedValue(allowed([2]), ' 2.0 ', true)).toBe(true);
+      expect(isAllowedValue(allowed([0.5]), '.5', true)).toBe(true);
+      expect(isAllowedValue(allowed([2]), '3', true)).toBe(false);
+      expect(isAllowedValue(allowed([2]), 'two', true)).toBe(false);
+    });
+
+    it('should take a member in another letter case', () => {
+      expect(isAllowedValue(allowed(['Celsius']), 'cELSIUS', true)).toBe(true);
+      expect(isAllowedValue(allowed(['celsius']), 'celsius ', true)).toBe(false);
+    });
+
+    it('should not cast booleans or null', () => {
+      expect(isAllowedValue(allowed([true]), 'true', true)).toBe(false);
+      expect(isAllowedValue(allowed(['null']), null, true)).toBe(false);
+      expect(isAllowedValue(allowed([1]), true, true)).toBe(false);
+    });
+  });
+
+  describe('exact mode', () => {
+    it('should take only equal values', () => {
+      expect(isAllowedValue(allowed(['2']), 2, false)).toBe(false);
+      expect(isAllowedValue(allowed([2]), '2', false)).toBe(false);
+      expect(isAllowedValue(allowed(['Celsius']), 'celsius', false)).toBe(false);
+      expect(isAllowedValue(allowed([0]), false, false)).toBe(false);
+    });
+  });
+
+  describe('long text', () => {
+    it('should answer quickly for a 10 MB text', () => {
+      const started = performance.now();
+      expect(isAllowedValue(allowed([1, 'a']), `${'1'.repeat(10_000_000)}x`, true)).toBe(false);
+      expect(isAllowedValue(allowed([1, 'a']), 'A'.repeat(10_000_000), true)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
+  });
+});

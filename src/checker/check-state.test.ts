@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createCheckState, reportMismatch } from './check-state.ts';
+
+describe('createCheckState', () => {
+  describe('leniency', () => {
+    it('should start empty, lenient only in lenient mode', () => {
+      expect(createCheckState({ leniency: 'lenient', maxMismatches: 3 })).toEqual({
+        lenient: true,
+        maxMismatches: 3,
+        path: [],
+        mismatches: [],
+        mismatchCount: 0,
+        open: [],
+      });
+      expect(createCheckState({ leniency: 'exact', maxMismatches: 3 }).lenient).toBe(false);
+    });
+  });
+});
+
+describe('reportMismatch', () => {
+  describe('path', () => {
+    it('should record the current path plus the segment, as a copy', () => {
+      const state = createCheckState({ leniency: 'lenient', maxMismatches: 10 });
+      state.path.push('items', 2);
+      reportMismatch(state, { code: 'missing', expected: 'a value', received: '' }, 'name');
+      reportMismatch(state, { code: 'type', expected: 'text', received: 'true' });
+      state.path.pop();
+      expect(state.mismatches.map((mismatch) => mismatch.path)).toEqual([
+        ['items', 2, 'name'],
+        ['items', 2],
+      ]);
+      expect(state.mismatches.map((mismatch) => mismatch.message)).toEqual([
+        '"items[2].name" is required but was not sent.',
+        '"items[2]" must be text, not true.',
+      ]);
+    });
+  });
+
+  describe('cap', () => {
+    it('should only count mismatches past the cap', () => {
+      const state = createCheckState({ leniency: 'lenient', maxMismatches: 2 });
+      for (let index = 0; index < 5; index++) {
+        reportMismatch(state, { code: 'missing', expected: 'a value', received: '' }, `n${index}`);
+      }
+      expect(state.mismatches.map((mismatch) => mismatch.path)).toEqual([['n0'], ['n1']]);
+      expect(state.mismatchCount).toBe(5);
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { JsonKind, kindOfValue, notJsonKind } from './json-kind.ts';
+
+describe('kindOfValue', () => {
+  describe('JSON values', () => {
+    it('should give each value its kind, integers also as numbers', () => {
+      expect(kindOfValue('a')).toBe(JsonKind.string);
+      expect(kindOfValue(1.5)).toBe(JsonKind.number);
+      expect(kindOfValue(2)).toBe(JsonKind.number | JsonKind.integer);
+      expect(kindOfValue(2.0)).toBe(JsonKind.number | JsonKind.integer);
+      expect(kindOfValue(1e300)).toBe(JsonKind.number | JsonKind.integer);
+      expect(kindOfValue(true)).toBe(JsonKind.boolean);
+      expect(kindOfValue(null)).toBe(JsonKind.null);
+      expect(kindOfValue([])).toBe(JsonKind.array);
+      expect(kindOfValue({})).toBe(JsonKind.object);
+    });
+  });
+
+  describe('other values', () => {
+    it('should set the not-JSON bit for what JSON cannot hold', () => {
+      expect(kindOfValue(undefined)).toBe(notJsonKind);
+      expect(kindOfValue(() => 1)).toBe(notJsonKind);
+      expect(kindOfValue(Symbol('s'))).toBe(notJsonKind);
+      expect(kindOfValue(Number.NaN)).toBe(JsonKind.number);
+      expect(kindOfValue(5n)).toBe(JsonKind.number | JsonKind.integer);
+    });
+  });
+});

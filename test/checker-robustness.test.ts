@@ -1,0 +1,739 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkArguments, checkTurn, judgeArguments } from '../src/checker/index.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Freezes a value and everything it holds, cycles included. */
+function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+  seen.add(value);
+  for (const key of Reflect.ownKeys(value)) {
+    deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
+  }
+  return Object.freeze(value);
+}
+
+/** `{ a: { a: … { a: leaf } } }`, `depth` levels, built without recursion. */
+function nestObjects(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = 0; level < depth; level++) value = { a: value };
+  return value;
+}
+
+/** `[[… [leaf] …]]`, `depth` levels. */
+function nestLists(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+}
+
+/** An object schema `depth` levels deep through `properties.a`, with `leaf` at the bottom. */
+function nestSchemas(depth: number, leaf: unknown): unknown {
+  let schema = leaf;
+  for (let level = 0; level < depth; level++) {
+    schema = { type: 'object', properties: { a: schema }, required: ['a'] };
+  }
+  return schema;
+}
+
+const exact = { leniency: 'exact' } as const;
+
+describe('checkArguments', () => {
+  describe('cyclic schemas', () => {
+    it('should judge through a schema whose properties.x is itself', () => {
+      const schema: Record<string, unknown> = { type: 'object', properties: {}, required: ['n'] };
+      (schema.properties as Record<string, unknown>).x = schema;
+      (schema.properties as Record<string, unknown>).n = { type: 'integer' };
+      expect(checkArguments(schema, { n: 1, x: { n: 2, x: { n: 3 } } })).toEqual([]);
+      expect(checkArguments(schema, { n: 1, x: { n: 2, x: { n: 'z' } } })).toMatchObject([
+        { path: ['x', 'x', 'n'], message: '"x.x.n" must be an integer, not text ("z").' },
+      ]);
+      expect(checkArguments(schema, { n: 1, x: { x: {} } }).map((m) => m.message)).toEqual([
+        '"x.n" is required but was not sent.',
+        '"x.x.n" is required but was not sent.',
+      ]);
+    });
+
+    it('should judge through cycles in additionalProperties and items', () => {
+      const object: Record<string, unknown> = { type: 'object' };
+      object.additionalProperties = object;
+      const list: Record<string, unknown> = { type: 'array' };
+      list.items = list;
+      expect(checkArguments(object, { a: { b: { c: {} } } })).toEqual([]);
+      expect(checkArguments(object, { a: { b: { c: 1 } } })).toMatchObject([
+        { path: ['a', 'b', 'c'] },
+      ]);
+      expect(checkArguments(list, [[[], [[]]]])).toEqual([]);
+      expect(checkArguments(list, [[[], [[5]]]])).toMatchObject([{ path: [0, 1, 0, 0] }]);
+    });
+
+    it('should pass arguments 10,000 levels deep against a cyclic schema', () => {
+      const schema: Record<string, unknown> = { type: 'object', properties: {} };
+      (schema.properties as Record<string, unknown>).a = schema;
+      expect(() => checkArguments(schema, nestObjects(10_000, {}))).not.toThrow();
+      expect(checkArguments(schema, nestObjects(10_000, 'deep'))).toEqual([]);
+    });
+  });
+
+  describe('cyclic arguments', () => {
+    it('should not loop on arguments that contain themselves', () => {
+      const args: Record<string, unknown> = { n: 'x' };
+      args.self = args;
+      args.list = [args, [args]];
+      const schemas: unknown[] = [
+        {},
+        true,
+        { type: 'object', properties: { n: { type: 'string' } } },
+        { type: 'object', additionalProperties: { type: 'object' } },
+        { enum: [{ n: 'x' }] },
+        { const: args },
+      ];
+      for (const schema of schemas) {
+        expect(() => checkArguments(schema, args)).not.toThrow();
+        expect(() => checkArguments(schema, args, exact)).not.toThrow();
+      }
+    });
+
+    it('should report a mismatch in arguments that contain themselves once, where it first appears', () => {
+      const args: Record<string, unknown> = { n: 'x' };
+      args.self = args;
+      const schema: Record<string, unknown> = { type: 'object', properties: {} };
+      (schema.properties as Record<string, unknown>).self = schema;
+      (schema.properties as Record<string, unknown>).n = { type: 'integer' };
+      expect(judgeArguments(schema, args)).toMatchObject({
+        mismatches: [{ path: ['n'] }],
+        mismatchCount: 1,
+      });
+    });
+
+    it('should finish quickly when a cycle branches, against a schema that does too', () => {
+      const schema: Record<string, unknown> = { type: 'object' };
+      schema.additionalProperties = schema;
+      const args: Record<string, unknown> = {};
+      args.x = args;
+      args.y = args;
+      args.z = [args, args];
+      const twin: Record<string, unknown> = { back: args };
+      args.twin = twin;
+      twin.again = twin;
+      const started = performance.now();
+      expect(checkArguments(schema, args)).toMatchObject([
+        { path: ['z'], message: '"z" must be an object, not a list of 2 items.' },
+      ]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+
+    it('should describe a cyclic value in an enum sentence without throwing', () => {
+      const value: unknown[] = [];
+      value.push(value);
+      expect(checkArguments({ enum: [[1]] }, value)).toEqual([
+        expect.objectContaining({
+          code: 'enum',
+          message: 'The arguments must be [1], not a list of 1 item.',
+        }),
+      ]);
+    });
+  });
+
+  describe('deep arguments', () => {
+    it('should not throw on arguments nested 10,000 deep', () => {
+      const schemas: unknown[] = [
+        {},
+        { type: 'object' },
+        { type: 'object', properties: { a: { type: 'object', properties: { a: {} } } } },
+        nestSchemas(300, {}),
+        { enum: [nestObjects(10_000, 1)] },
+        { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+      ];
+      for (const args of [nestObjects(10_000, 1), nestLists(10_000, 1)]) {
+        for (const schema of schemas) {
+          expect(() => checkArguments(schema, args)).not.toThrow();
+          expect(() => checkArguments(schema, args, exact)).not.toThrow();
+        }
+      }
+    });
+
+    it('should still report a mismatch near the top of deep arguments', () => {
+      const schema = { type: 'array', items: { type: 'array', items: { type: 'string' } } };
+      expect(checkArguments(schema, nestLists(10_000, 1))).toMatchObject([
+        { path: [0, 0], message: '"[0][0]" must be text, not a list of 1 item.' },
+      ]);
+    });
+  });
+
+  describe('deep schemas', () => {
+    it('should not throw on a schema nested 10,000 deep', () => {
+      const schema = nestSchemas(10_000, { type: 'string' });
+      for (const args of [
+        nestObjects(10_000, 'x'),
+        nestObjects(10_000, 5),
+        {},
+        nestObjects(100, {}),
+      ]) {
+        expect(() => checkArguments(schema, args)).not.toThrow();
+      }
+      const listSchema = nestLists(10_000, { type: 'string' }) as unknown;
+      expect(() => checkArguments({ items: listSchema }, [1])).not.toThrow();
+      let items: unknown = { type: 'string' };
+      for (let level = 0; level < 10_000; level++) items = { type: 'array', items };
+      expect(() => checkArguments(items, nestLists(10_000, 5))).not.toThrow();
+    });
+
+    it('should judge the top of a deep schema and pass what lies too deep to judge', () => {
+      const schema = nestSchemas(10_000, { type: 'string' });
+      expect(checkArguments(schema, nestObjects(10, {})).map((m) => m.path.length)).toEqual([11]);
+      expect(checkArguments(schema, nestObjects(10_000, 5))).toEqual([]);
+    });
+  });
+
+  describe('10 MB strings', () => {
+    const huge = 'x'.repeat(10_000_000);
+    const hugeDigits = `${'1'.repeat(10_000_000)}x`;
+    const hugeJson = `[${'1,'.repeat(5_000_000)}1]`;
+
+    it('should keep every sentence short, in both modes, and finish quickly', () => {
+      const schemas: unknown[] = [
+        { type: 'object', properties: { a: { type: 'integer' } } },
+        { type: 'object', properties: { a: { type: 'number' } } },
+        { type: 'object', properties: { a: { type: 'boolean' } } },
+        { type: 'object', properties: { a: { type: 'array' } } },
+        { type: 'object', properties: { a: { enum: [1, 'a', [1]] } } },
+        { type: 'object', properties: { a: false } },
+        { type: 'object', properties: { b: {} }, additionalProperties: false },
+        { type: 'object', properties: { [huge]: { type: 'integer' } }, required: [huge] },
+      ];
+      const argsList: unknown[] = [
+        { a: huge },
+        { a: hugeDigits },
+        { a: hugeJson },
+        { a: [huge] },
+        { [huge]: huge },
+        { [hugeDigits]: 1 },
+      ];
+      const started = performance.now();
+      for (const schema of schemas) {
+        for (const args of argsList) {
+          for (const options of [{}, exact]) {
+            for (const mismatch of checkArguments(schema, args, options)) {
+              expect(mismatch.message.length).toBeLessThan(400);
+              expect(mismatch.expected.length).toBeLessThan(200);
+              expect(mismatch.received.length).toBeLessThan(100);
+            }
+          }
+        }
+      }
+      expect(performance.now() - started).toBeLessThan(20_000);
+    });
+  });
+
+  describe('__proto__, constructor and toString', () => {
+    const names = ['__proto__', 'constructor', 'toString'];
+
+    it('should read them as argument names, own properties only', () => {
+      const schema = JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"},"toString":{"type":"boolean"}},"required":["__proto__","constructor","toString"],"additionalProperties":false}',
+      );
+      expect(checkArguments(schema, {}).map((m) => m.message)).toEqual([
+        '"__proto__" is required but was not sent.',
+        '"constructor" is required but was not sent.',
+        '"toString" is required but was not sent.',
+      ]);
+      const fitting = JSON.parse('{"__proto__":"a","constructor":1,"toString":true}');
+      expect(checkArguments(schema, fitting, exact)).toEqual([]);
+      const wrong = JSON.parse('{"__proto__":[1],"constructor":"x","toString":{}}');
+      expect(checkArguments(schema, wrong).map((m) => m.message)).toEqual([
+        '"__proto__" must be text, not a list of 1 item.',
+        '"constructor" must be an integer, not text ("x").',
+        '"toString" must be true or false, not an object.',
+      ]);
+    });
+
+    it('should refuse them as unknown names when the schema does not name them', () => {
+      const schema = { type: 'object', properties: { a: {} }, additionalProperties: false };
+      const args = JSON.parse('{"__proto__":{"polluted":1},"constructor":{},"toString":"x"}');
+      expect(checkArguments(schema, args).map((m) => m.path)).toEqual(names.map((name) => [name]));
+      expect(checkArguments(schema, {})).toEqual([]);
+      expect(checkArguments({ type: 'object', required: names }, {}).map((m) => m.path)).toEqual(
+        names.map((name) => [name]),
+      );
+    });
+
+    it('should not take inherited names for schema property names', () => {
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        additionalProperties: { type: 'integer' },
+      };
+      expect(checkArguments(schema, JSON.parse('{"toString":"x","constructor":2}'))).toMatchObject([
+        { path: ['toString'], message: '"toString" must be an integer, not text ("x").' },
+      ]);
+    });
+
+    it('should skip them as type names, and compare them as enum keys', () => {
+      for (const type of names) {
+        expect(checkArguments({ type }, 5, exact)).toEqual([]);
+      }
+      const schema = { enum: [JSON.parse('{"__proto__":1}')] };
+      expect(checkArguments(schema, JSON.parse('{"__proto__":1}'), exact)).toEqual([]);
+      expect(checkArguments(schema, {}, exact)).toHaveLength(1);
+      expect(checkArguments(schema, JSON.parse('{"__proto__":2}'), exact)).toHaveLength(1);
+    });
+
+    it('should not touch Object.prototype', () => {
+      const schema = JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"object","properties":{"polluted":{"type":"string"}}}}}',
+      );
+      checkArguments(schema, JSON.parse('{"__proto__":{"polluted":"yes"}}'));
+      checkArguments(schema, JSON.parse('{"__proto__":{"polluted":5}}'));
+      expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  });
+
+  describe('malformed schemas', () => {
+    const malformed: unknown[] = [
+      { type: 5 },
+      { type: [] },
+      { type: ['string', 5] },
+      { type: null },
+      { type: 'object', properties: 'x' },
+      { type: 'object', properties: ['a'] },
+      { type: 'object', properties: null },
+      { type: 'object', properties: { a: null } },
+      { type: 'object', properties: { a: 5 } },
+      { type: 'object', properties: { a: 'string' } },
+      { type: 'object', required: 'a' },
+      { type: 'object', required: [1, null, {}] },
+      { enum: 'x' },
+      { enum: null },
+      { enum: {} },
+      { type: 'array', items: 'x' },
+      { type: 'array', items: null },
+      { type: 'object', additionalProperties: 'x' },
+      { type: 'object', additionalProperties: null },
+      { nullable: 'yes', type: 'string' },
+      null,
+      undefined,
+      5,
+      'schema',
+      [],
+      [{ type: 'string' }],
+    ];
+
+    it('should never throw on a malformed schema', () => {
+      for (const schema of malformed) {
+        for (const args of [{}, { a: 1 }, { a: null }, [1], 'x', null, 5]) {
+          expect(() => checkArguments(schema, args)).not.toThrow();
+          expect(() => checkArguments(schema, args, exact)).not.toThrow();
+        }
+      }
+    });
+
+    it('should never refuse for a malformed part', () => {
+      expect(checkArguments({ type: 5 }, 'x', exact)).toEqual([]);
+      expect(
+        checkArguments({ type: 'object', properties: 'x', required: ['a'] }, {}, exact),
+      ).toEqual([]);
+      expect(checkArguments({ type: 'object', required: 'a' }, {}, exact)).toEqual([]);
+      expect(checkArguments({ enum: 'x' }, 'y', exact)).toEqual([]);
+      expect(checkArguments({ type: 'array', items: 'x' }, [1], exact)).toEqual([]);
+      expect(
+        checkArguments({ type: 'object', additionalProperties: 'x' }, { b: 1 }, exact),
+      ).toEqual([]);
+      expect(checkArguments(null, 'anything', exact)).toEqual([]);
+      expect(checkArguments([], 'anything', exact)).toEqual([]);
+    });
+
+    it('should still judge the well-formed parts beside a malformed one', () => {
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 5 }, b: { type: 'string' }, c: null },
+        required: ['b', 7],
+        enum: 'x',
+      };
+      expect(checkArguments(schema, { a: [], c: [] }).map((m) => m.message)).toEqual([
+        '"b" is required but was not sent.',
+      ]);
+      expect(checkArguments(schema, { b: [] }).map((m) => m.message)).toEqual([
+        '"b" must be text, not an empty list.',
+      ]);
+    });
+  });
+
+  describe('values that are not JSON', () => {
+    it('should never throw on them', () => {
+      const sparse: unknown[] = [];
+      sparse[1] = 1;
+      const values: unknown[] = [
+        undefined,
+        () => 1,
+        Symbol('s'),
+        10n,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        new Date(0),
+        new Map([[1, 2]]),
+        Object.create(null),
+        sparse,
+        { a: undefined, b: 10n, c: Symbol('c') },
+      ];
+      const schemas: unknown[] = [
+        {
+          type: 'object',
+          properties: { a: { type: 'string' }, b: { enum: [1] } },
+          required: ['a'],
+        },
+        { type: 'array', items: { type: 'integer' } },
+        { type: 'string' },
+        { enum: [[1], 'x'] },
+        {},
+      ];
+      for (const value of values) {
+        for (const schema of schemas) {
+          expect(() => checkArguments(schema, value)).not.toThrow();
+          expect(() => checkArguments(schema, { a: value, b: [value] }, exact)).not.toThrow();
+        }
+      }
+    });
+
+    it('should pass what throws when read', () => {
+      const proxy = new Proxy(
+        {},
+        {
+          ownKeys() {
+            throw new Error('no keys');
+          },
+        },
+      );
+      expect(checkArguments({ type: 'object', additionalProperties: false }, proxy)).toEqual([]);
+      const schemaProxy = new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('no keywords');
+          },
+        },
+      );
+      expect(checkArguments(schemaProxy, { a: 1 })).toEqual([]);
+    });
+  });
+
+  describe('inputs', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        b: { type: 'array', items: { type: 'object', properties: { c: { enum: ['x', [1]] } } } },
+        d: { type: 'integer', nullable: true },
+      },
+      required: ['a', 'z'],
+      additionalProperties: false,
+    };
+    const args = { a: true, b: [{ c: 'y' }, { c: [1] }, 3], d: null, e: 'extra' };
+
+    it('should never mutate frozen inputs (and still find every mismatch)', () => {
+      const frozenSchema = deepFreeze(structuredClone(schema));
+      const frozenArgs = deepFreeze(structuredClone(args));
+      for (const options of [{}, exact]) {
+        expect(checkArguments(frozenSchema, frozenArgs, options).map((m) => m.path)).toEqual([
+          ['z'],
+          ['a'],
+          ['b', 0, 'c'],
+          ['b', 2],
+          ['e'],
+        ]);
+      }
+    });
+
+    it('should leave its inputs as they were', () => {
+      const schemaBefore = structuredClone(schema);
+      const argsBefore = structuredClone(args);
+      checkArguments(schema, args);
+      checkArguments(schema, args, exact);
+      checkTurn(
+        [
+          { toolCallId: '1', toolName: 't', input: args },
+          { toolCallId: '2', toolName: 't', input: {} },
+        ],
+        () => schema,
+      );
+      expect(schema).toEqual(schemaBefore);
+      expect(args).toEqual(argsBefore);
+    });
+
+    it('should leave cyclic inputs as they were', () => {
+      const cyclicSchema: Record<string, unknown> = { type: 'object', properties: {} };
+      (cyclicSchema.properties as Record<string, unknown>).x = cyclicSchema;
+      const cyclicArgs: Record<string, unknown> = { y: 1 };
+      cyclicArgs.x = cyclicArgs;
+      const schemaBefore = structuredClone(cyclicSchema);
+      const argsBefore = structuredClone(cyclicArgs);
+      checkArguments(deepFreeze(cyclicSchema), deepFreeze(cyclicArgs));
+      expect(cyclicSchema).toEqual(schemaBefore);
+      expect(cyclicArgs).toEqual(argsBefore);
+    });
+  });
+});
+
+describe('checkArguments (properties)', () => {
+  const cyclic: Record<string, unknown> = { type: 'object', properties: {} };
+  (cyclic.properties as Record<string, unknown>).x = cyclic;
+  const handful: unknown[] = [
+    {},
+    true,
+    false,
+    null,
+    { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+    {
+      type: 'object',
+      properties: { a: { type: 'integer' }, b: { type: 'array', items: { type: 'boolean' } } },
+      additionalProperties: false,
+    },
+    { type: ['string', 'null'], enum: ['x', null] },
+    { enum: [[1, 2], { a: null }, 'text', 3] },
+    { type: 'array', items: { type: 'object', additionalProperties: { type: 'number' } } },
+    { anyOf: [{ type: 'string' }], properties: { a: false } },
+    { type: 'object', properties: 'x', required: 'a', enum: 'x' },
+    cyclic,
+  ];
+  const jsonValue = fc.jsonValue({ maxDepth: 5 }) as fc.Arbitrary<Json>;
+
+  describe('never throws', () => {
+    it('should return a list for any JSON value against a handful of schemas', () => {
+      fc.assert(
+        fc.property(
+          jsonValue,
+          fc.constantFrom(...handful),
+          fc.boolean(),
+          (value, schema, lenient) => {
+            const mismatches = checkArguments(schema, value, {
+              leniency: lenient ? 'lenient' : 'exact',
+            });
+            expect(Array.isArray(mismatches)).toBe(true);
+            expect(mismatches.length).toBeLessThanOrEqual(10);
+            for (const mismatch of mismatches) expect(typeof mismatch.message).toBe('string');
+          },
+        ),
+      );
+    });
+
+    it('should return a list for any JSON value against any JSON value read as a schema', () => {
+      fc.assert(
+        fc.property(jsonValue, jsonValue, (schema, value) => {
+          expect(Array.isArray(checkArguments(schema, value))).toBe(true);
+          expect(Array.isArray(checkArguments(schema, value, exact))).toBe(true);
+        }),
+      );
+    });
+
+    it('should never throw in checkTurn for any calls', () => {
+      const call = fc.oneof(
+        fc.record({ toolCallId: fc.string(), toolName: fc.string(), input: jsonValue }),
+        fc.record({ toolCallId: fc.string(), toolName: fc.string(), unparsableInput: fc.string() }),
+      );
+      fc.assert(
+        fc.property(
+          fc.array(call, { maxLength: 4 }),
+          fc.constantFrom(...handful),
+          (calls, schema) => {
+            const verdict = checkTurn(calls, () => schema);
+            expect(verdict.calls).toHaveLength(calls.length);
+            if (verdict.refused) {
+              for (const verdictOfCall of verdict.calls) {
+                expect(verdictOfCall.outcome).toBe('refused');
+              }
+            }
+          },
+        ),
+      );
+    });
+  });
+
+  describe('empty schemas', () => {
+    it('should find no mismatch in any value for the schemas {} and true', () => {
+      fc.assert(
+        fc.property(jsonValue, (value) => {
+          expect(checkArguments({}, value)).toEqual([]);
+          expect(checkArguments(true, value)).toEqual([]);
+          expect(checkArguments({}, value, exact)).toEqual([]);
+          expect(checkArguments(true, value, exact)).toEqual([]);
+        }),
+      );
+    });
+  });
+
+  describe('inputs', () => {
+    it('should never change the value or the schema', () => {
+      fc.assert(
+        fc.property(jsonValue, fc.constantFrom(...handful.slice(0, -1)), (value, schema) => {
+          const valueBefore = structuredClone(value);
+          const schemaBefore = structuredClone(schema);
+          checkArguments(schema, value);
+          expect(value).toEqual(valueBefore);
+          expect(schema).toEqual(schemaBefore);
+        }),
+      );
+    });
+  });
+});
+
+describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
+  const names = ['a', 'b', 'c'] as const;
+  const typeNames = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'] as const;
+
+  const scalar: fc.Arbitrary<Json> = fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer({ min: -2, max: 3 }),
+    fc.constantFrom(0.5, 2.0, -1.5),
+    fc.constantFrom('a', 'b', 'A', '1', '2', 'true', '', '[1]'),
+  );
+  const { value } = fc.letrec<{ value: Json }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      fc.array(tie('value'), { maxLength: 3 }),
+      // Null-prototype objects are no JSON; ajv's deep equality tells them apart from `{}`.
+      fc.dictionary(fc.constantFrom(...names, 'd'), tie('value'), {
+        maxKeys: 4,
+        noNullPrototype: true,
+      }),
+    ),
+  }));
+  const members = fc.uniqueArray(value, {
+    minLength: 1,
+    maxLength: 4,
+    selector: (member) => JSON.stringify(member),
+  });
+  const typeKeyword = fc.oneof(
+    fc.constantFrom(...typeNames),
+    fc.uniqueArray(fc.constantFrom(...typeNames), { minLength: 1, maxLength: 3 }),
+  );
+
+  /** Schemas of the keywords the checker judges: there it must agree with JSON Schema exactly. */
+  const { judged } = fc.letrec<{ judged: Json }>((tie) => ({
+    judged: fc.oneof(
+      { maxDepth: 3, depthSize: 'small', withCrossShrink: true },
+      fc.boolean(),
+      fc.record(
+        {
+          type: typeKeyword,
+          enum: members,
+          const: value,
+          properties: fc.dictionary(fc.constantFrom(...names), tie('judged'), {
+            maxKeys: 3,
+            noNullPrototype: true,
+          }),
+          required: fc.uniqueArray(fc.constantFrom(...names, 'd'), { maxLength: 3 }),
+          additionalProperties: tie('judged'),
+          items: tie('judged'),
+        },
+        { requiredKeys: [] },
+      ) as fc.Arbitrary<Json>,
+    ),
+  }));
+
+  /** Schemas that also hold keywords the checker does not judge: there it must never refuse more. */
+  const { mixed } = fc.letrec<{ mixed: Json }>((tie) => ({
+    mixed: fc.oneof(
+      { maxDepth: 2, depthSize: 'small', withCrossShrink: true },
+      fc.boolean(),
+      fc.record(
+        {
+          type: typeKeyword,
+          enum: members,
+          const: value,
+          properties: fc.dictionary(fc.constantFrom(...names), tie('mixed'), {
+            maxKeys: 3,
+            noNullPrototype: true,
+          }),
+          required: fc.uniqueArray(fc.constantFrom(...names, 'd'), { maxLength: 3 }),
+          additionalProperties: tie('mixed'),
+          items: tie('mixed'),
+          anyOf: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
+          oneOf: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
+          allOf: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
+          not: tie('mixed'),
+          if: tie('mixed'),
+          // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, not a promise
+          then: tie('mixed'),
+          else: tie('mixed'),
+          $ref: fc.constantFrom('#/$defs/text', '#/$defs/list'),
+          patternProperties: fc.dictionary(fc.constantFrom('^a', '^d', 'b$'), tie('mixed'), {
+            maxKeys: 2,
+            noNullPrototype: true,
+          }),
+          prefixItems: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
+          unevaluatedProperties: tie('mixed'),
+          unevaluatedItems: tie('mixed'),
+          dependentRequired: fc.dictionary(
+            fc.constantFrom(...names),
+            fc.uniqueArray(fc.constantFrom(...names, 'd'), { maxLength: 2 }),
+            { maxKeys: 2, noNullPrototype: true },
+          ),
+          dependentSchemas: fc.dictionary(fc.constantFrom(...names), tie('mixed'), {
+            maxKeys: 2,
+            noNullPrototype: true,
+          }),
+          minimum: fc.integer({ min: -1, max: 2 }),
+          maxLength: fc.nat(2),
+          minItems: fc.nat(2),
+          minProperties: fc.nat(2),
+          pattern: fc.constantFrom('^a', 'b'),
+        },
+        { requiredKeys: [] },
+      ) as fc.Arbitrary<Json>,
+    ),
+  }));
+
+  /** Gives a generated `$ref` something to point at. */
+  const withDefinitions = (schema: Json): Json =>
+    typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+      ? { ...schema, $defs: { text: { type: 'string' }, list: { type: 'array' } } }
+      : schema;
+
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+  const acceptedByJsonSchema = (schema: Json, args: Json): boolean =>
+    ajv.validate(schema as object | boolean, args);
+  const accepted = (schema: Json, args: Json, leniency: 'lenient' | 'exact'): boolean =>
+    checkArguments(schema, args, { leniency }).length === 0;
+
+  describe('exact mode', () => {
+    it('should accept exactly what JSON Schema accepts, for the keywords it judges', () => {
+      fc.assert(
+        fc.property(judged, value, (schema, args) => {
+          expect(accepted(schema, args, 'exact')).toBe(acceptedByJsonSchema(schema, args));
+        }),
+        { numRuns: 1_000 },
+      );
+    });
+
+    it('should never refuse what JSON Schema accepts, whatever the keywords', () => {
+      fc.assert(
+        fc.property(mixed, value, (generated, args) => {
+          const schema = withDefinitions(generated);
+          if (acceptedByJsonSchema(schema, args))
+            expect(accepted(schema, args, 'exact')).toBe(true);
+        }),
+        // ajv compiles every generated schema, which is slow for the unevaluated* keywords.
+        { numRuns: 300 },
+      );
+    });
+  });
+
+  describe('lenient mode', () => {
+    it('should accept whatever exact mode accepts', () => {
+      fc.assert(
+        fc.property(mixed, value, (schema, args) => {
+          if (accepted(schema, args, 'exact')) expect(accepted(schema, args, 'lenient')).toBe(true);
+          expect(judgeArguments(schema, args).mismatchCount).toBeLessThanOrEqual(
+            judgeArguments(schema, args, exact).mismatchCount,
+          );
+        }),
+        { numRuns: 1_000 },
+      );
+    });
+  });
+});
