@@ -1,4 +1,5 @@
 import type { SchemaLocation } from '../schema/map-subschemas.ts';
+import { subschemaMapKeywords } from '../schema/subschema-keywords.ts';
 
 /**
  * The argument path a schema location describes, as `defaults` keys are written: property names
@@ -17,4 +18,21 @@ export function argumentPathOf(location: SchemaLocation): string {
     }
   }
   return path;
+}
+
+const namedKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
+
+/**
+ * The keywords a location passes through, without the property names and list positions between
+ * them, so a property named `properties` or `items` is not read as a keyword:
+ * `['properties', 'items', 'items']` is `['properties', 'items']`.
+ */
+export function keywordsOf(location: SchemaLocation): string[] {
+  const keywords: string[] = [];
+  for (let index = 0; index < location.length; index++) {
+    const keyword = String(location[index]);
+    keywords.push(keyword);
+    if (namedKeywords.has(keyword) || typeof location[index + 1] === 'number') index++;
+  }
+  return keywords;
 }

@@ -1,8 +1,12 @@
-import { checkArguments } from '../checker/check-arguments.ts';
+import { judgeArguments } from '../checker/check-arguments.ts';
+import type { ArgumentPath } from '../checker/mismatch.ts';
 import type { DecodePlan } from './decode-plan.ts';
 
 /** Beyond this depth, values are returned as they came. */
 const maxDecodeDepth = 256;
+
+/** More mismatches than this and a branch is not the one the value was meant for. */
+const maxVariantMismatches = 32;
 
 /**
  * Turns the `null` placeholders a strict model sent back into what the tool expects: a left-out
@@ -21,15 +25,46 @@ export function decodeArguments(args: unknown, plan: DecodePlan): unknown {
 
 function decodeValue(value: unknown, plan: DecodePlan, depth: number): unknown {
   if (depth > maxDecodeDepth || typeof value !== 'object' || value === null) return value;
+  if (plan.variants !== undefined) {
+    // Lists and objects alike can be branches, and a branch can be a union of its own.
+    const variant = plan.variants.find((candidate) => fitsVariant(value, candidate));
+    return variant === undefined ? value : decodeValue(value, variant.plan, depth + 1);
+  }
   if (Array.isArray(value))
     return plan.items === undefined ? value : decodeList(value, plan.items, depth);
-  const variant = plan.variants?.find(
-    (candidate) =>
-      checkArguments(candidate.schema, value, { leniency: 'exact', maxMismatches: 1 }).length === 0,
+  if (plan.placeholders === undefined && plan.properties === undefined) return value;
+  return decodeObject(value as Record<string, unknown>, plan, depth);
+}
+
+/**
+ * Whether a value is meant for a branch: it fits the branch's strict schema, except for
+ * placeholders left out altogether, which count as omitted here as everywhere else.
+ */
+function fitsVariant(
+  value: unknown,
+  variant: { readonly schema: unknown; readonly plan: DecodePlan },
+): boolean {
+  const { mismatches, mismatchCount } = judgeArguments(variant.schema, value, {
+    leniency: 'exact',
+    maxMismatches: maxVariantMismatches,
+  });
+  return (
+    mismatchCount === mismatches.length &&
+    mismatches.every(
+      (mismatch) => mismatch.code === 'missing' && isPlaceholderAt(variant.plan, mismatch.path),
+    )
   );
-  const objectPlan = variant?.plan ?? plan;
-  if (objectPlan.placeholders === undefined && objectPlan.properties === undefined) return value;
-  return decodeObject(value as Record<string, unknown>, objectPlan, depth);
+}
+
+/** Whether the plan has a placeholder at this argument path (the last name is the placeholder). */
+function isPlaceholderAt(plan: DecodePlan, path: ArgumentPath): boolean {
+  let level: DecodePlan | undefined = plan;
+  for (let index = 0; index < path.length - 1 && level !== undefined; index++) {
+    const segment = path[index];
+    level = typeof segment === 'number' ? level.items : level.properties?.get(String(segment));
+  }
+  const name = path[path.length - 1];
+  return typeof name === 'string' && level?.placeholders?.has(name) === true;
 }
 
 function decodeList(list: readonly unknown[], itemPlan: DecodePlan, depth: number): unknown[] {

@@ -1,3 +1,4 @@
+import { deepEqual } from '../schema/deep-equal.ts';
 import {
   mapSubschemas,
   type SchemaLocation,
@@ -6,7 +7,7 @@ import {
 } from '../schema/map-subschemas.ts';
 import { inlineRefs } from '../schema/resolve-ref.ts';
 import { SchemaError } from '../schema/schema-error.ts';
-import { argumentPathOf } from './argument-path.ts';
+import { argumentPathOf, keywordsOf } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
 import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
 import { openaiProfile, type StrictProfile } from './provider-profiles.ts';
@@ -108,22 +109,43 @@ function convert(
   const usedDefaults = new Set<string>();
   let propertyCount = 0;
   const keywords = new Set(profile.keywords);
+  // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
+  const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
 
   const visit = (node: SchemaObject, location: SchemaLocation): unknown => {
     const pointer = toPointer(location);
+    const passed = keywordsOf(location);
+    // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
+    // has to be strict: converting it could only refuse the schema for a part left out anyway.
+    if (passed.some((keyword) => !convertedKeywords.has(keyword)) || isInTuple(location)) {
+      return node;
+    }
+    // Before anything is dropped: dropping these would change what the schema accepts.
+    rejectOpenShapes(node, pointer, passed);
     let next = mergeSingleAllOf(node, pointer);
+    // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
+    const member = next === node ? undefined : (node.allOf as unknown[])[0];
+    const memberPlan =
+      typeof member === 'object' && member !== null ? plans.get(member) : undefined;
     next = renameOneOf(next, pointer);
-    next = dropUnsupported(next, location, keywords, profile, notes);
+    // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
+    const openApiNullable = next.nullable === true;
+    next = withoutKeyword(next, 'nullable');
+    next = dropUnsupported(next, location, passed, keywords, profile, notes);
 
     if (isObjectSchema(next)) {
-      const depth = location.filter((segment) => segment === 'properties').length + 1;
+      const depth = passed.filter((keyword) => keyword === 'properties').length + 1;
       if (depth > profile.maxObjectDepth) {
         throw new NotStrictable(
           `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`,
         );
       }
-      next = requireEveryProperty(next, location);
-      propertyCount += Object.keys(next.properties ?? {}).length;
+      // A converted member has every property required already: doing it again would lose its
+      // placeholders and count its properties twice.
+      if (!isObjectSchema(member as SchemaObject)) {
+        next = requireEveryProperty(next, location);
+        propertyCount += Object.keys(next.properties ?? {}).length;
+      }
     } else if (
       next.type === undefined &&
       next.anyOf === undefined &&
@@ -137,8 +159,42 @@ function convert(
         `an enum at "${pointer}" has more than ${profile.maxEnumValues} values`,
       );
     }
+    if (memberPlan !== undefined) plans.set(next, memberPlan);
+    // The root stays an object: a root anyOf is refused everywhere.
+    if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(next);
+    // Written in the profile's nullable form once the node itself is strict, so its parent keeps
+    // `null` as a value instead of turning it into a placeholder.
+    if (openApiNullable && !admitsNull(next)) {
+      recordPlan(next);
+      next = makeNullable(next, profile) as SchemaObject;
+    }
     recordPlan(next);
     return next;
+  };
+
+  /**
+   * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
+   * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way).
+   */
+  const splitTypeList = (node: SchemaObject): SchemaObject => {
+    // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
+    const { type, description, title, default: defaultValue, ...rest } = node;
+    if (!Array.isArray(type)) return node;
+    const plan = plans.get(node);
+    // `null` in the list with an enum that leaves it out admits no null: no branch for it.
+    const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
+    const branches = names.map((name: unknown) => {
+      const branch = name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject);
+      // The plan was made for the object (or list) this node describes; it now sits in a branch.
+      if (plan !== undefined && (name === 'object' || name === 'array')) plans.set(branch, plan);
+      return branch;
+    });
+    return {
+      ...(description !== undefined ? { description } : {}),
+      ...(title !== undefined ? { title } : {}),
+      ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+      anyOf: branches,
+    };
   };
 
   /** Everything required; optional properties become nullable placeholders. */
@@ -146,12 +202,7 @@ function convert(
     const pointer = toPointer(location);
     const additional = node.additionalProperties;
     if (additional !== undefined && additional !== false) {
-      throw new NotStrictable(
-        `the object at "${pointer || '/'}" accepts names it does not list (additionalProperties), and strict mode needs a closed object`,
-      );
-    }
-    if (node.patternProperties !== undefined) {
-      throw new NotStrictable(`the object at "${pointer || '/'}" accepts names by pattern`);
+      throw new NotStrictable(openObjectReason(pointer));
     }
     const properties = (node.properties ?? {}) as Record<string, unknown>;
     const required = new Set(
@@ -162,6 +213,12 @@ function convert(
     const nested = new Map<string, DecodePlan>();
     for (const name of Object.keys(properties)) {
       let property = properties[name];
+      if (typeof property !== 'object' || property === null) {
+        // `true` (anything) has no type to send; `false` (never) cannot be required.
+        throw new NotStrictable(
+          `the property at "${pointer}/properties/${escapeName(name)}" is the schema ${String(property)}, which strict mode cannot express`,
+        );
+      }
       const path = argumentPathOf([...location, 'properties', name]);
       const childPlan =
         typeof property === 'object' && property !== null ? plans.get(property) : undefined;
@@ -277,6 +334,47 @@ function schemaErrorReason(error: SchemaError): string {
   }
 }
 
+function openObjectReason(pointer: string): string {
+  return `the object at "${pointer || '/'}" accepts names it does not list (additionalProperties), and strict mode needs a closed object`;
+}
+
+/**
+ * Shapes strict mode cannot express. Checked on the source node, since dropping `prefixItems` or
+ * `patternProperties` as unsupported would silently accept more (or fewer) values than the tool.
+ */
+function rejectOpenShapes(node: SchemaObject, pointer: string, passed: readonly string[]): void {
+  if (passed[passed.length - 1] === 'additionalProperties') {
+    // The schema for unlisted names: any schema here (even `{}`) opens its object.
+    throw new NotStrictable(openObjectReason(pointer.slice(0, -'/additionalProperties'.length)));
+  }
+  if (node.patternProperties !== undefined) {
+    throw new NotStrictable(`the object at "${pointer || '/'}" accepts names by pattern`);
+  }
+  if (Array.isArray(node.items) || node.prefixItems !== undefined) {
+    throw new NotStrictable(
+      `"${pointer || '/'}" is a tuple (a schema per position), which strict mode does not accept`,
+    );
+  }
+  const items = node.items;
+  if (items === true || items === false) {
+    throw new NotStrictable(
+      `"${pointer}/items" is the schema ${items}, which strict mode cannot express`,
+    );
+  }
+}
+
+/** Whether a location is a position of a draft 7 tuple (`items: [...]`), which is refused whole. */
+function isInTuple(location: SchemaLocation): boolean {
+  // A property name is always followed by a keyword, so `items` before a number is the keyword.
+  return location.some(
+    (segment, index) => segment === 'items' && typeof location[index + 1] === 'number',
+  );
+}
+
+function escapeName(name: string): string {
+  return name.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
 function isObjectSchema(node: SchemaObject): boolean {
   if (typeof node !== 'object' || node === null) return false;
   const type = node.type;
@@ -285,16 +383,39 @@ function isObjectSchema(node: SchemaObject): boolean {
   return type === undefined && (node.properties !== undefined || node.required !== undefined);
 }
 
+/** Keywords that say something about a schema without constraining values: beside allOf, these win. */
+const annotationKeywords: ReadonlySet<string> = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
 /** `allOf: [X]` (zod writes it around a described `$ref`) is X with the node's other keywords. */
 function mergeSingleAllOf(node: SchemaObject, pointer: string): SchemaObject {
   if (node.allOf === undefined) return node;
   const { allOf, ...rest } = node;
-  if (!Array.isArray(allOf) || allOf.length !== 1 || typeof allOf[0] !== 'object') {
-    throw new NotStrictable(
-      `"${pointer || '/'}" combines schemas with allOf, which strict mode does not accept`,
-    );
+  const member = Array.isArray(allOf) && allOf.length === 1 ? allOf[0] : undefined;
+  if (typeof member !== 'object' || member === null) throw new NotStrictable(allOfReason(pointer));
+  for (const keyword of Object.keys(rest)) {
+    // Two `properties` (or two `required`) would both apply; one written over the other would not.
+    if (
+      !annotationKeywords.has(keyword) &&
+      Object.hasOwn(member, keyword) &&
+      !deepEqual((member as SchemaObject)[keyword], rest[keyword])
+    ) {
+      throw new NotStrictable(allOfReason(pointer));
+    }
   }
-  return { ...(allOf[0] as SchemaObject), ...rest };
+  return { ...(member as SchemaObject), ...rest };
+}
+
+function allOfReason(pointer: string): string {
+  return `"${pointer || '/'}" combines schemas with allOf, which strict mode does not accept`;
 }
 
 /** `oneOf` becomes `anyOf`: strict providers accept only the latter; the check still judges the original. */
@@ -310,12 +431,13 @@ function renameOneOf(node: SchemaObject, pointer: string): SchemaObject {
 function dropUnsupported(
   node: SchemaObject,
   location: SchemaLocation,
+  passed: readonly string[],
   keywords: ReadonlySet<string>,
   profile: StrictProfile,
   notes: StrictSchemaNote[],
 ): SchemaObject {
   // A property's `default` is read by its parent (into the plan) before it is dropped there.
-  const isProperty = location[location.length - 2] === 'properties';
+  const isProperty = passed[passed.length - 1] === 'properties';
   let copy: Record<string, unknown> | undefined;
   const hints: string[] = [];
   for (const keyword of Object.keys(node)) {
@@ -346,6 +468,12 @@ function dropUnsupported(
   return copy;
 }
 
+function withoutKeyword(node: SchemaObject, keyword: string): SchemaObject {
+  if (!Object.hasOwn(node, keyword)) return node;
+  const { [keyword]: _dropped, ...rest } = node;
+  return rest;
+}
+
 function readDefault(property: unknown): { value: unknown } | undefined {
   if (typeof property !== 'object' || property === null || !Object.hasOwn(property, 'default')) {
     return undefined;
@@ -366,11 +494,14 @@ export function admitsNull(schema: unknown): boolean {
   if (schema === true) return true;
   if (typeof schema !== 'object' || schema === null) return false;
   const node = schema as SchemaObject;
+  // `null` must pass every keyword that restricts values, not just one of them.
+  if (Object.hasOwn(node, 'const') && node.const !== null) return false;
+  if (Array.isArray(node.enum) && !node.enum.includes(null)) return false;
   if (node.nullable === true) return true;
   if (node.type === 'null') return true;
   if (Array.isArray(node.type) && node.type.includes('null')) return true;
-  if (Object.hasOwn(node, 'const')) return node.const === null;
-  if (Array.isArray(node.enum)) return node.enum.includes(null);
+  if (node.type !== undefined) return false;
+  if (Object.hasOwn(node, 'const') || Array.isArray(node.enum)) return true;
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = node[keyword];
     if (Array.isArray(branches)) return branches.some(admitsNull);
@@ -384,12 +515,17 @@ const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);
 function makeNullable(schema: unknown, profile: StrictProfile): unknown {
   const node = (typeof schema === 'object' && schema !== null ? schema : {}) as SchemaObject;
   const types = typeof node.type === 'string' ? [node.type] : node.type;
-  const primitive = Array.isArray(types) && types.every((type) => primitiveTypes.has(String(type)));
+  // `null` may be listed already when an enum kept it out; it is not listed twice.
+  const primitive =
+    Array.isArray(types) &&
+    types.every((type) => type === 'null' || primitiveTypes.has(String(type)));
   if (profile.nullable === 'type-list' && primitive && !Object.hasOwn(node, 'const')) {
     return {
       ...node,
-      type: [...(types as unknown[]), 'null'],
-      ...(Array.isArray(node.enum) ? { enum: [...node.enum, null] } : {}),
+      type: types.includes('null') ? types : [...types, 'null'],
+      ...(Array.isArray(node.enum) && !node.enum.includes(null)
+        ? { enum: [...node.enum, null] }
+        : {}),
     };
   }
   if (

@@ -1,0 +1,292 @@
+/**
+ * How fast strict conversion and null decoding are, on three realistic tool schemas.
+ *
+ * Usage: `node bench/decode.bench.ts`; `--mitata` also prints mitata's own report.
+ *
+ * Measured per schema:
+ * - convert/uncached: `toStrictSchema` on a schema object it has not seen (a fresh structuredClone
+ *   each iteration, made outside the timed region), which is the cost of a tool list rebuilt with
+ *   new objects every turn;
+ * - convert/cached: the same schema object again, answered from the cache;
+ * - decode/nulls: `decodeArguments` on what a strict model typically sends, with `null` at the
+ *   placeholders of the arguments it left out;
+ * - decode/values: the same call with every placeholder given a value, so nothing is decoded and
+ *   the arguments come back as they are.
+ */
+import { bench, do_not_optimize, run } from 'mitata';
+import { decodeArguments } from '../src/decode/decode-arguments.ts';
+import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
+
+type Tool = {
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** What a strict model sends: every argument, `null` for those it leaves out. */
+  readonly withNulls: unknown;
+  /** What decoding `withNulls` must give. */
+  readonly decoded: unknown;
+  /** A call with a value at every placeholder. */
+  readonly withValues: unknown;
+};
+
+const weather: Tool = {
+  name: 'weather',
+  schema: {
+    type: 'object',
+    properties: {
+      location: { type: 'string', description: 'City name, e.g. "Berlin" or "San Francisco, CA".' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit.' },
+      days: { type: 'integer', minimum: 1, maximum: 14, default: 3 },
+      includeHourly: { type: 'boolean', description: 'Whether to add an hourly breakdown.' },
+    },
+    required: ['location'],
+    additionalProperties: false,
+  },
+  defaults: { unit: 'celsius' },
+  withNulls: { location: 'Berlin', unit: null, days: null, includeHourly: null },
+  decoded: { location: 'Berlin', unit: 'celsius', days: 3 },
+  withValues: { location: 'Berlin', unit: 'fahrenheit', days: 5, includeHourly: true },
+};
+
+const search: Tool = {
+  name: 'search',
+  schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What to search for.', minLength: 1 },
+      filters: {
+        type: 'object',
+        properties: {
+          category: { type: 'string', enum: ['news', 'docs', 'code', 'images', 'videos'] },
+          language: { type: 'string', enum: ['en', 'de', 'fr', 'es', 'ja', 'zh'] },
+          freshness: { type: 'string', enum: ['day', 'week', 'month', 'year', 'any'] },
+          sites: { type: 'array', items: { type: 'string' }, description: 'Only these domains.' },
+          excludeTerms: { type: 'array', items: { type: 'string' } },
+          safeSearch: { type: 'boolean', default: true },
+        },
+        required: ['category'],
+        additionalProperties: false,
+      },
+      limit: { type: 'integer', description: 'Results to return, 1 to 50.' },
+      cursor: { type: ['string', 'null'], description: 'Where the last page ended.' },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  defaults: { limit: 10, 'filters.language': 'en' },
+  withNulls: {
+    query: 'json schema validator benchmarks',
+    filters: {
+      category: 'code',
+      language: null,
+      freshness: 'year',
+      sites: ['github.com', 'npmjs.com'],
+      excludeTerms: null,
+      safeSearch: null,
+    },
+    limit: null,
+    cursor: null,
+  },
+  decoded: {
+    query: 'json schema validator benchmarks',
+    filters: {
+      category: 'code',
+      language: 'en',
+      freshness: 'year',
+      sites: ['github.com', 'npmjs.com'],
+      safeSearch: true,
+    },
+    limit: 10,
+    cursor: null,
+  },
+  withValues: {
+    query: 'json schema validator benchmarks',
+    filters: {
+      category: 'code',
+      language: 'de',
+      freshness: 'year',
+      sites: ['github.com'],
+      excludeTerms: ['python'],
+      safeSearch: false,
+    },
+    limit: 20,
+    cursor: 'abc',
+  },
+};
+
+/** Written the way zod writes it: discriminated union as oneOf, a reused schema in definitions. */
+const calendar: Tool = {
+  name: 'calendar',
+  schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: {
+      title: { type: 'string' },
+      start: { type: 'string', format: 'date-time' },
+      end: { type: 'string', format: 'date-time' },
+      location: { type: 'string' },
+      attendees: { type: 'array', items: { $ref: '#/definitions/attendee' } },
+      organizer: { allOf: [{ $ref: '#/definitions/attendee' }], description: 'Who sends it.' },
+      reminders: {
+        type: 'array',
+        items: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: {
+                method: { type: 'string', const: 'email' },
+                minutesBefore: { type: 'integer' },
+                subject: { type: 'string' },
+              },
+              required: ['method', 'minutesBefore'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: {
+                method: { type: 'string', const: 'popup' },
+                minutesBefore: { type: 'integer' },
+                sound: { type: 'boolean', default: false },
+              },
+              required: ['method', 'minutesBefore'],
+              additionalProperties: false,
+            },
+          ],
+        },
+      },
+      visibility: { type: 'string', enum: ['default', 'public', 'private'] },
+    },
+    required: ['title', 'start', 'end', 'attendees'],
+    definitions: {
+      attendee: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', format: 'email' },
+          name: { type: 'string' },
+          role: { type: 'string', enum: ['organizer', 'required', 'optional'] },
+        },
+        required: ['email'],
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+  defaults: { 'attendees[].role': 'required', visibility: 'default' },
+  withNulls: {
+    title: 'Quarterly planning',
+    start: '2025-04-02T09:00:00+02:00',
+    end: '2025-04-02T10:30:00+02:00',
+    location: null,
+    attendees: [
+      { email: 'ana@example.com', name: 'Ana', role: 'organizer' },
+      { email: 'ben@example.com', name: null, role: null },
+      { email: 'chloe@example.com', name: 'Chloé', role: null },
+    ],
+    organizer: null,
+    reminders: [
+      { method: 'popup', minutesBefore: 10, sound: null },
+      { method: 'email', minutesBefore: 1440, subject: null },
+    ],
+    visibility: null,
+  },
+  decoded: {
+    title: 'Quarterly planning',
+    start: '2025-04-02T09:00:00+02:00',
+    end: '2025-04-02T10:30:00+02:00',
+    attendees: [
+      { email: 'ana@example.com', name: 'Ana', role: 'organizer' },
+      { email: 'ben@example.com', role: 'required' },
+      { email: 'chloe@example.com', name: 'Chloé', role: 'required' },
+    ],
+    reminders: [
+      { method: 'popup', minutesBefore: 10, sound: false },
+      { method: 'email', minutesBefore: 1440 },
+    ],
+    visibility: 'default',
+  },
+  withValues: {
+    title: 'Quarterly planning',
+    start: '2025-04-02T09:00:00+02:00',
+    end: '2025-04-02T10:30:00+02:00',
+    location: 'Room 4.12',
+    attendees: [
+      { email: 'ana@example.com', name: 'Ana', role: 'organizer' },
+      { email: 'ben@example.com', name: 'Ben', role: 'required' },
+      { email: 'chloe@example.com', name: 'Chloé', role: 'optional' },
+    ],
+    organizer: { email: 'ana@example.com', name: 'Ana', role: 'organizer' },
+    reminders: [
+      { method: 'popup', minutesBefore: 10, sound: true },
+      { method: 'email', minutesBefore: 1440, subject: 'Planning' },
+    ],
+    visibility: 'private',
+  },
+};
+
+const tools = [weather, search, calendar];
+
+/** A benchmark of wrong results means nothing: check each tool converts and decodes as expected. */
+function assertCorrect(tool: Tool): void {
+  const result = toStrictSchema(tool.schema, { defaults: tool.defaults });
+  if (!result.strict) throw new Error(`${tool.name}: not strict: ${result.reason}`);
+  const decoded = decodeArguments(tool.withNulls, result.plan);
+  if (JSON.stringify(decoded) !== JSON.stringify(tool.decoded)) {
+    throw new Error(`${tool.name}: decoded ${JSON.stringify(decoded)}`);
+  }
+  if (decodeArguments(tool.withValues, result.plan) !== tool.withValues) {
+    throw new Error(`${tool.name}: a call without placeholders was copied`);
+  }
+}
+
+for (const tool of tools) {
+  assertCorrect(tool);
+  const options = { defaults: tool.defaults };
+  const { plan } = toStrictSchema(tool.schema, options);
+
+  // Each iteration gets a fresh structuredClone, made outside the timed region (mitata's computed
+  // parameter `[0]`): toStrictSchema caches by schema object, so a new object is converted anew.
+  bench(`convert/${tool.name}/uncached`, function* () {
+    yield {
+      [0]: () => structuredClone(tool.schema),
+      bench: (schema: unknown) => do_not_optimize(toStrictSchema(schema, options)),
+    };
+  });
+  bench(`convert/${tool.name}/cached`, () => do_not_optimize(toStrictSchema(tool.schema, options)));
+  bench(`decode/${tool.name}/nulls`, () => do_not_optimize(decodeArguments(tool.withNulls, plan)));
+  bench(`decode/${tool.name}/values`, () =>
+    do_not_optimize(decodeArguments(tool.withValues, plan)),
+  );
+}
+
+const started = performance.now();
+const { benchmarks, context } = await run({
+  format: process.argv.includes('--mitata') ? 'mitata' : 'quiet',
+});
+const seconds = ((performance.now() - started) / 1000).toFixed(0);
+
+const nsByName = new Map<string, number>();
+for (const trial of benchmarks) {
+  const stats = trial.runs[0]?.stats;
+  if (stats === undefined)
+    throw new Error(`${trial.alias} failed: ${String(trial.runs[0]?.error)}`);
+  nsByName.set(trial.alias, stats.avg);
+}
+function ns(name: string): number {
+  const value = nsByName.get(name);
+  if (value === undefined) throw new Error(`no result for ${name}`);
+  return value;
+}
+const formatNs = (value: number) => value.toFixed(0).padStart(10);
+
+console.log(
+  `${context.runtime ?? 'node'} ${process.version}, ${context.cpu.name ?? 'unknown cpu'}; ${seconds} s`,
+);
+console.log('');
+console.log('ns per operation (mean):');
+console.log('tool        convert-uncached  convert-cached  decode-nulls  decode-values');
+for (const tool of tools) {
+  console.log(
+    `${tool.name.padEnd(10)} ${formatNs(ns(`convert/${tool.name}/uncached`))}        ${formatNs(ns(`convert/${tool.name}/cached`)).padStart(10)}  ${formatNs(ns(`decode/${tool.name}/nulls`)).padStart(12)}  ${formatNs(ns(`decode/${tool.name}/values`)).padStart(13)}`,
+  );
+}

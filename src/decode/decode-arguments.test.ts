@@ -1,0 +1,364 @@
+import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../test/support/deep-freeze.ts';
+import { decodeArguments } from './decode-arguments.ts';
+import { type DecodePlan, emptyDecodePlan, type Placeholder } from './decode-plan.ts';
+import { cerebrasProfile } from './provider-profiles.ts';
+import { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
+
+const omission: Placeholder = { decodeTo: 'omission' };
+const defaultOf = (value: unknown): Placeholder => ({ decodeTo: 'default', value });
+
+function planOf(schema: unknown, options?: ToStrictSchemaOptions): DecodePlan {
+  const result = toStrictSchema(schema, options);
+  if (!result.strict) throw new Error(result.reason);
+  return result.plan;
+}
+
+function object(properties: Record<string, unknown>, required: string[] = []) {
+  return { type: 'object', properties, required };
+}
+
+const weather = object(
+  {
+    city: { type: 'string' },
+    unit: { type: 'string', enum: ['c', 'f'] },
+    days: { type: 'integer', default: 3 },
+    note: { type: ['string', 'null'] },
+    nickname: { type: ['string', 'null'] },
+  },
+  ['city', 'note'],
+);
+
+describe('decodeArguments', () => {
+  describe('placeholders', () => {
+    const plan = planOf(weather);
+
+    it('should turn null at a placeholder into omission, or into the schema default', () => {
+      expect(
+        decodeArguments({ city: 'Paris', unit: null, days: null, note: 'n', nickname: 'x' }, plan),
+      ).toEqual({ city: 'Paris', days: 3, note: 'n', nickname: 'x' });
+    });
+
+    it('should keep a value sent at a placeholder', () => {
+      const args = { city: 'Paris', unit: 'f', days: 5, note: null, nickname: null };
+      expect(decodeArguments(args, plan)).toBe(args);
+    });
+
+    it('should keep null where the source admits null, required or optional', () => {
+      const args = { city: 'Paris', unit: 'c', days: 1, note: null, nickname: null };
+      expect(decodeArguments(args, plan)).toEqual(args);
+    });
+
+    it('should never touch required arguments, even null or missing', () => {
+      expect(decodeArguments({ city: null, unit: 'c', days: 1 }, plan)).toEqual({
+        city: null,
+        unit: 'c',
+        days: 1,
+      });
+      expect(decodeArguments({ unit: 'c', days: 1 }, plan)).toEqual({ unit: 'c', days: 1 });
+    });
+
+    it('should treat a placeholder missing altogether as left out, inserting a default', () => {
+      expect(decodeArguments({ city: 'Paris', note: null, nickname: null }, plan)).toEqual({
+        city: 'Paris',
+        note: null,
+        nickname: null,
+        days: 3,
+      });
+    });
+
+    it('should prefer the configured default', () => {
+      const configured = planOf(weather, { defaults: { unit: 'c', days: 7 } });
+      expect(decodeArguments({ city: 'Rome', unit: null, days: null }, configured)).toEqual({
+        city: 'Rome',
+        unit: 'c',
+        days: 7,
+      });
+    });
+
+    it('should put a default where the null was, and append defaults for missing names', () => {
+      const configured = planOf(weather, { defaults: { unit: 'c' } });
+      const decoded = decodeArguments(
+        { unit: null, city: 'Rome', note: null, nickname: null },
+        configured,
+      );
+      expect(Object.keys(decoded as object)).toEqual(['unit', 'city', 'note', 'nickname', 'days']);
+    });
+
+    it('should keep the order of the keys that remain', () => {
+      const decoded = decodeArguments(
+        { nickname: 'x', days: 2, unit: null, note: 'y', city: 'Oslo' },
+        plan,
+      );
+      expect(Object.keys(decoded as object)).toEqual(['nickname', 'days', 'note', 'city']);
+    });
+
+    it('should keep names the schema does not know, untouched', () => {
+      const decoded = decodeArguments({ city: 'Oslo', unit: null, extra: null, days: 1 }, plan);
+      expect(decoded).toEqual({ city: 'Oslo', extra: null, days: 1 });
+    });
+
+    it('should give each call its own copy of an object default', () => {
+      const configured = planOf(object({ opts: object({ a: { type: 'string' } }) }), {
+        defaults: { opts: { a: 'x', list: [1] } },
+      });
+      const first = decodeArguments({ opts: null }, configured) as { opts: { list: number[] } };
+      first.opts.list.push(2);
+      const second = decodeArguments({ opts: null }, configured) as { opts: { list: number[] } };
+      expect(second.opts.list).toEqual([1]);
+      expect(second.opts).not.toBe(first.opts);
+    });
+
+    it('should insert a null default as null', () => {
+      const configured = planOf(object({ a: { type: 'string' } }), { defaults: { a: null } });
+      expect(decodeArguments({ a: null }, configured)).toEqual({ a: null });
+      expect(decodeArguments({}, configured)).toEqual({ a: null });
+    });
+  });
+
+  describe('nesting', () => {
+    const schema = object(
+      {
+        filters: object({ limit: { type: 'integer' }, tag: { type: 'string' } }, ['tag']),
+        events: {
+          type: 'array',
+          items: object({ when: { type: 'string' }, what: { type: 'string' } }, ['what']),
+        },
+        extra: object({ deep: object({ flag: { type: 'boolean' } }) }),
+        matrix: {
+          type: 'array',
+          items: { type: 'array', items: object({ v: { type: 'number' } }) },
+        },
+      },
+      ['filters', 'events', 'matrix'],
+    );
+    const plan = planOf(schema, { defaults: { 'events[].when': 'now', 'extra.deep.flag': false } });
+
+    it('should decode nested objects, list items and lists of lists', () => {
+      expect(
+        decodeArguments(
+          {
+            filters: { limit: null, tag: 't' },
+            events: [
+              { when: null, what: 'a' },
+              { when: 'later', what: 'b' },
+            ],
+            extra: { deep: { flag: null } },
+            matrix: [[{ v: null }, { v: 1 }], []],
+          },
+          plan,
+        ),
+      ).toEqual({
+        filters: { tag: 't' },
+        events: [
+          { when: 'now', what: 'a' },
+          { when: 'later', what: 'b' },
+        ],
+        extra: { deep: { flag: false } },
+        matrix: [[{}, { v: 1 }], []],
+      });
+    });
+
+    it('should return unchanged branches as the same objects, and the whole call when nothing changes', () => {
+      const args = {
+        filters: { limit: 5, tag: 't' },
+        events: [{ when: 'x', what: 'a' }],
+        extra: { deep: { flag: true } },
+        matrix: [[{ v: 2 }]],
+      };
+      expect(decodeArguments(args, plan)).toBe(args);
+      const changed = { ...args, filters: { limit: null, tag: 't' } };
+      const decoded = decodeArguments(changed, plan) as typeof args;
+      expect(decoded).not.toBe(changed);
+      expect(decoded.events).toBe(changed.events);
+      expect(decoded.matrix).toBe(changed.matrix);
+    });
+
+    it('should copy a list only when an item changes, keeping the other items', () => {
+      const events = [
+        { when: 'x', what: 'a' },
+        { when: null, what: 'b' },
+      ];
+      const decoded = decodeArguments({ filters: { tag: 't' }, events, matrix: [] }, plan) as {
+        events: unknown[];
+      };
+      expect(decoded.events).not.toBe(events);
+      expect(decoded.events[0]).toBe(events[0]);
+    });
+
+    it('should leave values of the wrong kind as they are', () => {
+      const args = {
+        filters: 'none',
+        events: { when: null },
+        extra: [{ deep: null }],
+        matrix: [null, 'x', [1, null]],
+      };
+      expect(decodeArguments(args, plan)).toBe(args);
+    });
+
+    it('should decode placeholders inside a nullable list of objects (anyOf branch)', () => {
+      const nullableList = planOf(
+        object(
+          {
+            list: {
+              anyOf: [
+                { type: 'array', items: object({ a: { type: 'string' } }) },
+                { type: 'null' },
+              ],
+            },
+          },
+          ['list'],
+        ),
+      );
+      expect(decodeArguments({ list: [{ a: null }, { a: 'x' }] }, nullableList)).toEqual({
+        list: [{}, { a: 'x' }],
+      });
+      expect(decodeArguments({ list: null }, nullableList)).toEqual({ list: null });
+    });
+  });
+
+  describe('unions', () => {
+    const schema = object(
+      {
+        action: {
+          oneOf: [
+            object({ type: { const: 'move' }, speed: { type: 'number' }, x: { type: 'number' } }, [
+              'type',
+              'x',
+            ]),
+            object({ type: { const: 'say' }, volume: { type: 'number', default: 5 } }, ['type']),
+          ],
+        },
+        shape: {
+          anyOf: [
+            {
+              anyOf: [
+                object({ r: { type: 'number' } }, []),
+                object({ w: { type: 'number' }, h: { type: 'number' } }, ['w']),
+              ],
+            },
+            { type: 'null' },
+          ],
+        },
+      },
+      ['action'],
+    );
+    const plan = planOf(schema);
+
+    it('should decode with the plan of the branch the value fits', () => {
+      expect(
+        decodeArguments({ action: { type: 'move', speed: null, x: 1 }, shape: null }, plan),
+      ).toEqual({ action: { type: 'move', x: 1 }, shape: null });
+      expect(decodeArguments({ action: { type: 'say', volume: null }, shape: null }, plan)).toEqual(
+        {
+          action: { type: 'say', volume: 5 },
+          shape: null,
+        },
+      );
+    });
+
+    it('should decode unions nested in unions (zod’s nullish union)', () => {
+      expect(
+        decodeArguments({ action: { type: 'say', volume: 1 }, shape: { w: 2, h: null } }, plan),
+      ).toEqual({ action: { type: 'say', volume: 1 }, shape: { w: 2 } });
+    });
+
+    it('should find the branch when placeholders are missing altogether', () => {
+      expect(decodeArguments({ action: { type: 'say' }, shape: null }, plan)).toEqual({
+        action: { type: 'say', volume: 5 },
+        shape: null,
+      });
+      expect(decodeArguments({ action: { type: 'move', x: 3 } }, plan)).toEqual({
+        action: { type: 'move', x: 3 },
+      });
+    });
+
+    it('should leave a value that fits no branch untouched', () => {
+      const args = { action: { type: 'jump', speed: null }, shape: { q: null } };
+      expect(decodeArguments(args, plan)).toBe(args);
+      const missingRequired = { action: { type: 'move', speed: null } };
+      expect(decodeArguments(missingRequired, plan)).toBe(missingRequired);
+    });
+
+    it('should decode with the Cerebras profile the same way', () => {
+      const cerebras = planOf(schema, { profile: cerebrasProfile });
+      expect(
+        decodeArguments(
+          { action: { type: 'move', speed: null, x: 1 }, shape: { r: null } },
+          cerebras,
+        ),
+      ).toEqual({ action: { type: 'move', x: 1 }, shape: {} });
+    });
+  });
+
+  describe('safety', () => {
+    const plan = planOf(weather, { defaults: { unit: 'c' } });
+
+    it('should return values that are not objects as they came', () => {
+      for (const value of [null, undefined, 'text', 42, true, []]) {
+        expect(decodeArguments(value, plan)).toBe(value);
+      }
+    });
+
+    it('should not mutate deep-frozen arguments', () => {
+      const args = deepFreeze({ city: 'Oslo', unit: null, days: null, nested: { a: [null] } });
+      expect(decodeArguments(args, plan)).toEqual({
+        city: 'Oslo',
+        unit: 'c',
+        days: 3,
+        nested: { a: [null] },
+      });
+      expect(args).toEqual({ city: 'Oslo', unit: null, days: null, nested: { a: [null] } });
+    });
+
+    it('should return the same object for the empty plan', () => {
+      const args = { a: null };
+      expect(decodeArguments(args, emptyDecodePlan)).toBe(args);
+    });
+
+    it('should not throw on arguments nested far deeper than any plan', () => {
+      let deep: unknown = null;
+      for (let level = 0; level < 100_000; level++) deep = { unit: deep };
+      expect(() => decodeArguments(deep, plan)).not.toThrow();
+    });
+
+    it('should not throw on a plan deeper than the depth it decodes to', () => {
+      let nested: DecodePlan = { placeholders: new Map([['x', omission]]) };
+      let args: Record<string, unknown> = { x: null };
+      for (let level = 0; level < 300; level++) {
+        nested = { properties: new Map([['a', nested]]) };
+        args = { a: args };
+      }
+      expect(() => decodeArguments(args, nested)).not.toThrow();
+    });
+
+    it('should keep __proto__ a plain key: decoded, kept, or given a default', () => {
+      const protoPlan: DecodePlan = {
+        placeholders: new Map<string, Placeholder>([
+          ['__proto__', defaultOf({ polluted: true })],
+          ['a', omission],
+        ]),
+      };
+      const decoded = decodeArguments(JSON.parse('{"__proto__":null,"a":null}'), protoPlan);
+      expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+      expect(JSON.stringify(decoded)).toBe('{"__proto__":{"polluted":true}}');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+      const missing = decodeArguments({ a: null }, protoPlan);
+      expect(Object.getPrototypeOf(missing)).toBe(Object.prototype);
+      expect(Object.hasOwn(missing as object, '__proto__')).toBe(true);
+
+      const kept = decodeArguments(
+        JSON.parse('{"__proto__":{"x":1},"unit":null}'),
+        planOf(weather),
+      );
+      expect(JSON.stringify(kept)).toBe('{"__proto__":{"x":1},"days":3}');
+      expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    });
+
+    it('should not read inherited names as placeholders', () => {
+      const args = { constructor: null, toString: null, hasOwnProperty: null };
+      expect(decodeArguments(args, planOf(object({ a: { type: 'string' } })))).toBe(args);
+    });
+  });
+});

@@ -1,0 +1,1048 @@
+import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import { asSchema, zodSchema } from 'ai';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { deepFreeze } from '../../test/support/deep-freeze.ts';
+import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
+import { decodeArguments } from './decode-arguments.ts';
+import type { DecodePlan } from './decode-plan.ts';
+import { cerebrasProfile, openaiProfile, type StrictProfile } from './provider-profiles.ts';
+import { admitsNull, type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
+
+type Schema = Record<string, unknown>;
+
+/** What the AI SDK sends for a zod schema. */
+async function fromZod(schema: z.ZodType): Promise<Schema> {
+  return (await asSchema(schema).jsonSchema) as Schema;
+}
+
+/** What the AI SDK sends for a valibot schema (it needs the Standard JSON Schema wrapper). */
+async function fromValibot(schema: v.GenericSchema): Promise<Schema> {
+  return (await asSchema(toStandardJsonSchema(schema)).jsonSchema) as Schema;
+}
+
+function strictOf(schema: unknown, options?: ToStrictSchemaOptions) {
+  const result = toStrictSchema(schema, options);
+  if (!result.strict) throw new Error(`expected a strict result, got: ${result.reason}`);
+  expect(
+    strictRuleViolations(result.schema, {
+      allowTypeLists: (options?.profile ?? openaiProfile).nullable === 'type-list',
+    }),
+  ).toEqual([]);
+  return result;
+}
+
+function reasonOf(schema: unknown, options?: ToStrictSchemaOptions): string {
+  const result = toStrictSchema(schema, options);
+  if (result.strict) throw new Error('expected strict: false');
+  expect(result.schema).toBe(schema);
+  expect(result.plan).toEqual({});
+  return result.reason;
+}
+
+/** A plan as plain data, for comparing with `toEqual`. */
+function planData(plan: DecodePlan): unknown {
+  return {
+    ...(plan.placeholders ? { placeholders: Object.fromEntries(plan.placeholders) } : {}),
+    ...(plan.properties
+      ? {
+          properties: Object.fromEntries(
+            [...plan.properties].map(([name, nested]) => [name, planData(nested)]),
+          ),
+        }
+      : {}),
+    ...(plan.items ? { items: planData(plan.items) } : {}),
+    ...(plan.variants ? { variants: plan.variants.map((variant) => planData(variant.plan)) } : {}),
+  };
+}
+
+const omission = { decodeTo: 'omission' } as const;
+const defaultOf = (value: unknown) => ({ decodeTo: 'default', value }) as const;
+
+function object(properties: Schema, required: string[] = [], extra: Schema = {}): Schema {
+  return { type: 'object', properties, required, ...extra };
+}
+
+/** A strict object as the conversion writes it: closed, every property required, in order. */
+function closed(properties: Schema, extra: Schema = {}): Schema {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+    ...extra,
+  };
+}
+
+describe('toStrictSchema', () => {
+  describe('objects', () => {
+    it('should require every property and close the object', () => {
+      const { schema, plan } = strictOf(
+        object({ city: { type: 'string' }, days: { type: 'integer' } }, ['city', 'days']),
+      );
+      expect(schema).toEqual(closed({ city: { type: 'string' }, days: { type: 'integer' } }));
+      expect(planData(plan)).toEqual({});
+    });
+
+    it('should list required names in the order of the properties', () => {
+      const { schema } = strictOf(
+        object({ a: { type: 'string' }, b: { type: 'string' } }, ['b', 'a']),
+      );
+      expect(schema.required).toEqual(['a', 'b']);
+      expect(Object.keys(schema.properties as Schema)).toEqual(['a', 'b']);
+    });
+
+    it('should write type "object" where only properties say it is one', () => {
+      const { schema } = strictOf({ properties: { a: { type: 'string' } }, required: ['a'] });
+      expect(schema).toEqual(closed({ a: { type: 'string' } }));
+    });
+
+    it('should close an object without properties', () => {
+      expect(strictOf({ type: 'object' }).schema).toEqual(closed({}));
+    });
+
+    it('should close nested objects and objects in lists, at every level', () => {
+      const { schema } = strictOf(
+        object(
+          {
+            filters: object({ tag: { type: 'string' } }, ['tag']),
+            events: { type: 'array', items: object({ when: { type: 'string' } }, ['when']) },
+          },
+          ['filters', 'events'],
+        ),
+      );
+      expect(schema).toEqual(
+        closed({
+          filters: closed({ tag: { type: 'string' } }),
+          events: { type: 'array', items: closed({ when: { type: 'string' } }) },
+        }),
+      );
+    });
+
+    it('should keep what strict mode accepts: descriptions, titles, bounds, patterns, $schema', () => {
+      const source = {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        title: 'Weather',
+        description: 'Gets the weather.',
+        ...object(
+          {
+            city: { type: 'string', pattern: '^[A-Z]', description: 'City.' },
+            days: { type: 'integer', minimum: 1, maximum: 14, multipleOf: 1 },
+            temp: { type: 'number', exclusiveMinimum: -300, exclusiveMaximum: 100 },
+            tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
+            when: { type: 'string', format: 'date-time' },
+          },
+          ['city', 'days', 'temp', 'tags', 'when'],
+        ),
+      };
+      const result = strictOf(source);
+      expect(result.schema).toEqual({ ...source, additionalProperties: false });
+      expect(result.notes).toEqual([]);
+    });
+  });
+
+  describe('optional properties', () => {
+    it('should make an optional primitive nullable with a type list, decoding null to omission', () => {
+      const { schema, plan } = strictOf(object({ a: { type: 'string' }, n: { type: 'number' } }));
+      expect(schema).toEqual(
+        closed({ a: { type: ['string', 'null'] }, n: { type: ['number', 'null'] } }),
+      );
+      expect(planData(plan)).toEqual({ placeholders: { a: omission, n: omission } });
+    });
+
+    it('should add null to the type list and to the enum of an optional enum', () => {
+      const { schema } = strictOf(object({ unit: { type: 'string', enum: ['c', 'f'] } }));
+      expect(schema).toEqual(
+        closed({ unit: { type: ['string', 'null'], enum: ['c', 'f', null] } }),
+      );
+    });
+
+    it('should extend a type list of primitives with null', () => {
+      const { schema } = strictOf(object({ a: { type: ['string', 'number'] } }));
+      expect(schema).toEqual(closed({ a: { type: ['string', 'number', 'null'] } }));
+    });
+
+    it('should use anyOf for a const, an enum without type, an object and a list', () => {
+      const { schema } = strictOf(
+        object({
+          k: { const: 'k' },
+          t: { type: 'string', const: 't' },
+          e: { enum: ['x', 1] },
+          o: object({ a: { type: 'string' } }, ['a']),
+          l: { type: 'array', items: { type: 'string' } },
+        }),
+      );
+      expect(schema).toEqual(
+        closed({
+          k: { anyOf: [{ const: 'k' }, { type: 'null' }] },
+          t: { anyOf: [{ type: 'string', const: 't' }, { type: 'null' }] },
+          e: { anyOf: [{ enum: ['x', 1] }, { type: 'null' }] },
+          o: { anyOf: [closed({ a: { type: 'string' } }), { type: 'null' }] },
+          l: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        }),
+      );
+    });
+
+    it('should add a null branch to an optional anyOf, keeping its description', () => {
+      const { schema } = strictOf(
+        object({
+          u: { anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'U.' },
+          w: { anyOf: [{ type: 'string' }, { type: 'integer' }], minimum: 1 },
+        }),
+      );
+      expect(schema).toEqual(
+        closed({
+          u: {
+            anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }],
+            description: 'U.',
+          },
+          w: {
+            anyOf: [
+              { anyOf: [{ type: 'string' }, { type: 'integer' }], minimum: 1 },
+              { type: 'null' },
+            ],
+          },
+        }),
+      );
+    });
+
+    it('should always use anyOf for the Cerebras profile', () => {
+      const { schema } = strictOf(
+        object({ a: { type: 'string' }, u: { type: 'string', enum: ['c', 'f'] } }),
+        { profile: cerebrasProfile },
+      );
+      expect(schema).toEqual(
+        closed({
+          a: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          u: { anyOf: [{ type: 'string', enum: ['c', 'f'] }, { type: 'null' }] },
+        }),
+      );
+    });
+
+    it('should decode null to the schema default, and leave the default out of the schema', () => {
+      const { schema, plan } = strictOf(
+        object({ days: { type: 'integer', default: 3 }, unit: { type: 'string', default: 'c' } }),
+      );
+      expect(schema).toEqual(
+        closed({ days: { type: ['integer', 'null'] }, unit: { type: ['string', 'null'] } }),
+      );
+      expect(planData(plan)).toEqual({
+        placeholders: { days: defaultOf(3), unit: defaultOf('c') },
+      });
+    });
+
+    it('should prefer a configured default to the schema default', () => {
+      const { plan, notes } = strictOf(
+        object({ days: { type: 'integer', default: 3 }, unit: { type: 'string' } }),
+        { defaults: { days: 7, unit: 'f' } },
+      );
+      expect(planData(plan)).toEqual({
+        placeholders: { days: defaultOf(7), unit: defaultOf('f') },
+      });
+      expect(notes).toEqual([]);
+    });
+
+    it('should find configured defaults by argument path in nested objects and list items', () => {
+      const source = object(
+        {
+          unit: { type: 'string' },
+          filters: object({ limit: { type: 'integer' }, tag: { type: 'string' } }, ['tag']),
+          events: {
+            type: 'array',
+            items: object({ when: { type: 'string' }, what: { type: 'string' } }, ['what']),
+          },
+        },
+        ['filters', 'events'],
+      );
+      const defaults = { unit: 'c', 'filters.limit': 10, 'events[].when': 'now' };
+      const { plan, notes } = strictOf(source, { defaults });
+      expect(planData(plan)).toEqual({
+        placeholders: { unit: defaultOf('c') },
+        properties: {
+          filters: { placeholders: { limit: defaultOf(10) } },
+          events: { items: { placeholders: { when: defaultOf('now') } } },
+        },
+      });
+      expect(notes).toEqual([]);
+    });
+
+    it('should keep the meaning of an optional property that already admits null', () => {
+      const nullables = {
+        list: { type: ['string', 'null'] },
+        anyOf: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        enum: { enum: ['a', null] },
+        typedEnum: { type: ['string', 'null'], enum: ['a', null] },
+        constNull: { const: null },
+        onlyNull: { type: 'null' },
+      };
+      const { schema, plan } = strictOf(object(nullables));
+      expect(schema).toEqual(closed(nullables));
+      expect(planData(plan)).toEqual({});
+    });
+
+    it('should keep OpenAPI’s nullable: true as null, written in the strict nullable form', () => {
+      const { schema, plan } = strictOf(
+        object({
+          a: { type: 'string', nullable: true },
+          o: { ...object({ b: { type: 'string' } }, ['b']), nullable: true },
+        }),
+      );
+      expect(schema).toEqual(
+        closed({
+          a: { type: ['string', 'null'] },
+          o: { anyOf: [closed({ b: { type: 'string' } }), { type: 'null' }] },
+        }),
+      );
+      expect(planData(plan)).toEqual({});
+    });
+
+    it('should treat a type list with null but an enum without null as not admitting null', () => {
+      const { schema, plan } = strictOf(
+        object({ a: { type: ['string', 'null'], enum: ['x', 'y'] } }),
+      );
+      expect(planData(plan)).toEqual({ placeholders: { a: omission } });
+      expect(schema).toEqual(closed({ a: { type: ['string', 'null'], enum: ['x', 'y', null] } }));
+    });
+
+    it('should drop the default of a required or null-admitting property, placeholder-free', () => {
+      const { schema, plan } = strictOf(
+        object(
+          {
+            required: { type: 'string', default: 'r' },
+            nullish: { type: ['string', 'null'], default: 'n' },
+          },
+          ['required'],
+        ),
+      );
+      expect(schema).toEqual(
+        closed({ required: { type: 'string' }, nullish: { type: ['string', 'null'] } }),
+      );
+      expect(planData(plan)).toEqual({});
+    });
+
+    it('should note configured defaults that cannot apply', () => {
+      const { notes, plan } = strictOf(
+        object({ req: { type: 'string' }, nul: { type: ['string', 'null'] } }, ['req']),
+        { defaults: { req: 'a', nul: 'b', 'no.such': 'c' } },
+      );
+      expect(planData(plan)).toEqual({});
+      expect(notes).toEqual([
+        {
+          pointer: '/properties/req',
+          message: 'the default for "req" is not used: the argument is required',
+        },
+        {
+          pointer: '/properties/nul',
+          message: 'the default for "nul" is not used: null is a value of its own there',
+        },
+        { pointer: '', message: 'the default for "no.such" matches no optional argument' },
+      ]);
+    });
+
+    it('should plan nested placeholders under optional objects and lists', () => {
+      const { plan } = strictOf(
+        object({
+          o: object({ a: { type: 'string' } }),
+          l: { type: 'array', items: object({ b: { type: 'string' } }) },
+        }),
+      );
+      expect(planData(plan)).toEqual({
+        placeholders: { o: omission, l: omission },
+        properties: {
+          o: { placeholders: { a: omission } },
+          l: { items: { placeholders: { b: omission } } },
+        },
+      });
+    });
+  });
+
+  describe('unions', () => {
+    it('should turn oneOf into anyOf and plan each branch', () => {
+      const { schema, plan } = strictOf(
+        object(
+          {
+            ev: {
+              oneOf: [
+                object({ kind: { const: 'a' }, x: { type: 'string' } }, ['kind']),
+                object({ kind: { const: 'b' } }, ['kind']),
+              ],
+            },
+          },
+          ['ev'],
+        ),
+      );
+      expect(schema).toEqual(
+        closed({
+          ev: {
+            anyOf: [
+              closed({ kind: { const: 'a' }, x: { type: ['string', 'null'] } }),
+              closed({ kind: { const: 'b' } }),
+            ],
+          },
+        }),
+      );
+      expect(planData(plan)).toEqual({
+        properties: { ev: { variants: [{ placeholders: { x: omission } }] } },
+      });
+    });
+
+    it('should refuse a node with both anyOf and oneOf', () => {
+      expect(
+        reasonOf(
+          object({ a: { anyOf: [{ type: 'string' }], oneOf: [{ type: 'number' }] } }, ['a']),
+        ),
+      ).toBe('"/properties/a" has both anyOf and oneOf');
+    });
+  });
+
+  describe('references', () => {
+    it('should inline $defs and definitions and leave both out of the result', () => {
+      const { schema, plan } = strictOf({
+        ...object({ home: { $ref: '#/$defs/address' }, owner: { $ref: '#/definitions/user' } }, [
+          'home',
+        ]),
+        $defs: { address: object({ city: { type: 'string' } }) },
+        definitions: { user: { type: 'string' } },
+      });
+      expect(schema).toEqual(
+        closed({
+          home: closed({ city: { type: ['string', 'null'] } }),
+          owner: { type: ['string', 'null'] },
+        }),
+      );
+      expect(planData(plan)).toEqual({
+        placeholders: { owner: omission },
+        properties: { home: { placeholders: { city: omission } } },
+      });
+    });
+
+    it('should move a description beside a $ref onto the inlined schema', () => {
+      const { schema } = strictOf({
+        ...object({ a: { $ref: '#/$defs/t', description: 'Beside.' } }, ['a']),
+        $defs: { t: { type: 'string', description: 'Target.' } },
+      });
+      expect(schema).toEqual(closed({ a: { type: 'string', description: 'Beside.' } }));
+    });
+
+    it('should merge allOf with one member into the node, keeping the member’s placeholders', async () => {
+      // What zod writes for a reused schema with `useReferences`, described at one use.
+      const address = z.object({ street: z.string(), zip: z.string().optional() });
+      const input = (await zodSchema(
+        z.object({ home: address.describe('Home.'), work: address.optional() }),
+        {
+          useReferences: true,
+        },
+      ).jsonSchema) as Schema;
+      expect(JSON.stringify(input)).toContain('"allOf":[{"$ref":"#/definitions/');
+      const { schema, plan } = strictOf(input, { defaults: { 'work.zip': '00000' } });
+      const strictAddress = closed({
+        street: { type: 'string' },
+        zip: { type: ['string', 'null'] },
+      });
+      expect(schema).toEqual({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        ...closed({
+          home: { ...strictAddress, description: 'Home.' },
+          work: { anyOf: [strictAddress, { type: 'null' }] },
+        }),
+      });
+      expect(planData(plan)).toEqual({
+        placeholders: { work: omission },
+        properties: {
+          home: { placeholders: { zip: omission } },
+          work: { placeholders: { zip: defaultOf('00000') } },
+        },
+      });
+      expect(
+        decodeArguments(
+          { home: { street: 'a', zip: null }, work: { street: 'b', zip: null } },
+          plan,
+        ),
+      ).toEqual({ home: { street: 'a' }, work: { street: 'b', zip: '00000' } });
+    });
+
+    it('should refuse allOf with several members or a member that a sibling contradicts', () => {
+      expect(
+        reasonOf(
+          object({ a: { allOf: [{ type: 'string' }, { type: 'string', minLength: 1 }] } }, ['a']),
+        ),
+      ).toBe('"/properties/a" combines schemas with allOf, which strict mode does not accept');
+      expect(
+        reasonOf({
+          ...object({
+            a: { allOf: [{ $ref: '#/$defs/base' }], properties: { b: { type: 'string' } } },
+          }),
+          $defs: { base: object({ c: { type: 'string' } }) },
+        }),
+      ).toBe('"/properties/a" combines schemas with allOf, which strict mode does not accept');
+    });
+
+    it('should accept a sibling of allOf that agrees with the member', () => {
+      const { schema } = strictOf({
+        ...object({ a: { allOf: [{ $ref: '#/$defs/base' }], type: 'object' } }, ['a']),
+        $defs: { base: object({ c: { type: 'string' } }, ['c']) },
+      });
+      expect(schema).toEqual(closed({ a: closed({ c: { type: 'string' } }) }));
+    });
+
+    it('should return zod recursion (z.lazy) unchanged with strict: false and a reason', async () => {
+      type List = { v: string; next?: List };
+      const list: z.ZodType<List> = z.lazy(() =>
+        z.object({ v: z.string(), next: list.optional() }),
+      );
+      const input = await fromZod(z.object({ list }));
+      const copy = structuredClone(input);
+      expect(reasonOf(input)).toBe(
+        'the schema refers to itself at "/properties/next/allOf/0", and a recursive schema cannot be inlined',
+      );
+      expect(input).toEqual(copy);
+    });
+
+    it('should return zod getter recursion with strict: false', async () => {
+      const category = z.object({
+        name: z.string(),
+        get children() {
+          return z.array(category).optional();
+        },
+      });
+      expect(reasonOf(await fromZod(z.object({ root: category })))).toMatch(/refers to itself/);
+    });
+
+    it('should return valibot recursion (v.lazy) with strict: false', async () => {
+      type Tree = { name: string; children?: Tree[] };
+      const tree: v.GenericSchema<Tree> = v.object({
+        name: v.string(),
+        children: v.optional(v.array(v.lazy(() => tree))),
+      });
+      expect(reasonOf(await fromValibot(v.object({ root: tree })))).toMatch(/refers to itself/);
+    });
+
+    it('should refuse references it cannot resolve, malformed ones included, without throwing', () => {
+      expect(reasonOf(object({ a: { $ref: '#/$defs/none' } }))).toBe(
+        'the reference at "/properties/a" cannot be resolved within the schema',
+      );
+      expect(reasonOf(object({ a: { $ref: 'other.json#/x' } }))).toMatch(/cannot be resolved/);
+      expect(reasonOf({ ...object({ a: { $ref: '#/$defs/%' } }), $defs: {} })).toMatch(
+        /cannot be resolved/,
+      );
+    });
+
+    it('should give up quickly on definitions that double at each level', () => {
+      const $defs: Schema = { d0: { type: 'string' } };
+      for (let level = 1; level <= 40; level++) {
+        $defs[`d${level}`] = object({
+          l: { $ref: `#/$defs/d${level - 1}` },
+          r: { $ref: `#/$defs/d${level - 1}` },
+        });
+      }
+      const started = performance.now();
+      expect(reasonOf({ ...object({ a: { $ref: '#/$defs/d40' } }), $defs })).toBe(
+        'the schema is too large to convert',
+      );
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
+  });
+
+  describe('schemas that cannot be strict', () => {
+    it('should refuse a root that is not an object', async () => {
+      expect(reasonOf(await fromZod(z.string()))).toBe('the root of the schema is not an object');
+      expect(
+        reasonOf(
+          await fromZod(z.union([z.object({ a: z.string() }), z.object({ b: z.number() })])),
+        ),
+      ).toBe('the root of the schema is not an object');
+      expect(reasonOf({ type: 'array', items: { type: 'string' } })).toBe(
+        'the root of the schema is not an object',
+      );
+      expect(reasonOf({})).toBe('the root of the schema is not an object');
+      expect(reasonOf([])).toBe('the root of the schema is not an object');
+    });
+
+    it('should refuse values that are not schemas at all', () => {
+      for (const value of [null, undefined, 'x', 5, true]) {
+        expect(reasonOf(value)).toBe('the schema is not an object');
+      }
+    });
+
+    it('should refuse open dictionaries: z.record, with any values too', async () => {
+      const reason =
+        'the object at "/properties/r" accepts names it does not list (additionalProperties), and strict mode needs a closed object';
+      expect(reasonOf(await fromZod(z.object({ r: z.record(z.string(), z.number()) })))).toBe(
+        reason,
+      );
+      expect(reasonOf(await fromZod(z.object({ r: z.record(z.string(), z.any()) })))).toBe(reason);
+      expect(reasonOf(await fromValibot(v.object({ r: v.record(v.string(), v.number()) })))).toBe(
+        reason,
+      );
+    });
+
+    it('should refuse objects open at the root: looseObject, catchall, additionalProperties true', async () => {
+      const reason =
+        'the object at "/" accepts names it does not list (additionalProperties), and strict mode needs a closed object';
+      expect(reasonOf(await fromZod(z.looseObject({ a: z.string() })))).toBe(reason);
+      expect(reasonOf(await fromZod(z.object({ a: z.string() }).catchall(z.number())))).toBe(
+        reason,
+      );
+      expect(reasonOf(object({ a: { type: 'string' } }, [], { additionalProperties: true }))).toBe(
+        reason,
+      );
+    });
+
+    it('should refuse names accepted by pattern', () => {
+      expect(
+        reasonOf(
+          object({ a: { type: 'string' } }, [], {
+            patternProperties: { '^x-': { type: 'string' } },
+            additionalProperties: false,
+          }),
+        ),
+      ).toBe('the object at "/" accepts names by pattern');
+    });
+
+    it('should refuse tuples: zod’s items list and prefixItems', async () => {
+      expect(reasonOf(await fromZod(z.object({ t: z.tuple([z.string(), z.number()]) })))).toBe(
+        '"/properties/t" is a tuple (a schema per position), which strict mode does not accept',
+      );
+      expect(
+        reasonOf(object({ t: { type: 'array', prefixItems: [{ type: 'string' }] } }, ['t'])),
+      ).toMatch(/is a tuple/);
+      // A position that could not be strict on its own does not hide that it is a tuple.
+      expect(reasonOf(await fromZod(z.object({ t: z.tuple([z.string(), z.any()]) })))).toMatch(
+        /is a tuple/,
+      );
+    });
+
+    it('should refuse schemas with no type: z.any(), z.unknown(), {}', async () => {
+      expect(reasonOf(await fromZod(z.object({ a: z.any() })))).toBe(
+        '"/properties/a" has no type, and strict mode needs one',
+      );
+      expect(reasonOf(await fromZod(z.object({ a: z.string(), b: z.unknown().optional() })))).toBe(
+        '"/properties/b" has no type, and strict mode needs one',
+      );
+      expect(reasonOf(object({ a: { not: { type: 'string' } } }))).toMatch(/has no type/);
+    });
+
+    it('should refuse boolean schemas for a property or for items', () => {
+      expect(reasonOf(object({ a: true }))).toBe(
+        'the property at "/properties/a" is the schema true, which strict mode cannot express',
+      );
+      expect(reasonOf(object({ a: false }))).toMatch(/is the schema false/);
+      expect(reasonOf(object({ a: { type: 'array', items: true } }))).toBe(
+        '"/properties/a/items" is the schema true, which strict mode cannot express',
+      );
+    });
+
+    it('should refuse objects nested more than 10 levels deep, and accept 10', () => {
+      const nest = (levels: number, name: string): Schema => {
+        let schema: Schema = object({ leaf: { type: 'string' } }, ['leaf']);
+        for (let level = 1; level < levels; level++) schema = object({ [name]: schema }, [name]);
+        return schema;
+      };
+      expect(toStrictSchema(nest(10, 'child')).strict).toBe(true);
+      expect(reasonOf(nest(11, 'child'))).toMatch(/^objects are nested more than 10 levels deep/);
+      // A property named like a keyword is a name, not a level.
+      expect(toStrictSchema(nest(10, 'properties')).strict).toBe(true);
+      expect(toStrictSchema(nest(10, 'items')).strict).toBe(true);
+    });
+
+    it('should refuse schemas past the profile’s property and enum limits', () => {
+      const small: StrictProfile = { ...openaiProfile, maxProperties: 2, maxEnumValues: 2 };
+      const three = object({ a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } });
+      expect(reasonOf(three, { profile: small })).toBe('the schema has more than 2 properties');
+      expect(reasonOf(object({ e: { enum: ['a', 'b', 'c'] } }, ['e']), { profile: small })).toBe(
+        'an enum at "/properties/e" has more than 2 values',
+      );
+      expect(toStrictSchema(three).strict).toBe(true);
+    });
+
+    it('should refuse a schema object that contains itself', () => {
+      const schema: Schema = object({});
+      (schema.properties as Schema).self = schema;
+      expect(reasonOf(schema)).toMatch(/^the schema object contains itself at "\/properties\/self/);
+    });
+
+    it('should not throw on malformed schemas', () => {
+      const malformed: unknown[] = [
+        { type: 'object', properties: 5 },
+        { type: 'object', properties: null, required: 'a' },
+        { type: 'object', properties: { a: { type: 7 } } },
+        { type: 'object', properties: { a: { type: 'array', items: 'x' } } },
+        { type: 'object', properties: { a: { anyOf: {} } } },
+        { type: 'object', properties: { a: { enum: 'x' } } },
+        { type: 'object', properties: { a: { $ref: 5 } } },
+        { type: 'object', properties: { a: { allOf: 'x' } } },
+        { type: 'object', properties: [{ type: 'string' }] },
+        { type: 'object', required: [1, null, 'a'], properties: { a: { type: 'string' } } },
+      ];
+      for (const schema of malformed) {
+        expect(() => toStrictSchema(schema)).not.toThrow();
+      }
+    });
+  });
+
+  describe('keywords the provider rejects', () => {
+    it('should drop them, name each in the notes, and hint at them in the description', () => {
+      const result = strictOf(
+        object(
+          {
+            name: { type: 'string', minLength: 2, maxLength: 20, description: 'The name.' },
+            site: { type: 'string', format: 'uri' },
+            tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+            mail: { type: 'string', format: 'email' },
+          },
+          ['name', 'site', 'tags', 'mail'],
+        ),
+      );
+      expect(result.schema).toEqual(
+        closed({
+          name: {
+            type: 'string',
+            description: 'The name. At least 2 characters. At most 20 characters.',
+          },
+          site: { type: 'string', description: 'Format: uri.' },
+          tags: { type: 'array', items: { type: 'string' }, description: 'Items must be unique.' },
+          mail: { type: 'string', format: 'email' },
+        }),
+      );
+      expect(result.notes.map((note) => note.pointer)).toEqual([
+        '/properties/name/minLength',
+        '/properties/name/maxLength',
+        '/properties/site/format',
+        '/properties/tags/uniqueItems',
+      ]);
+      expect(result.notes[0]?.message).toBe(
+        '"minLength" is not accepted in openai strict mode; it was left out of the schema sent (the check still applies it where it judges it)',
+      );
+    });
+
+    it('should drop keywords without a hint silently in the description, but noted', () => {
+      const result = strictOf(
+        object({ a: { type: 'number', examples: [1], $comment: 'c', deprecated: true } }, ['a']),
+      );
+      expect(result.schema).toEqual(closed({ a: { type: 'number' } }));
+      expect(result.notes.map((note) => note.pointer)).toEqual([
+        '/properties/a/examples',
+        '/properties/a/$comment',
+        '/properties/a/deprecated',
+      ]);
+    });
+
+    it('should drop propertyNames of a closed object', () => {
+      const result = strictOf(
+        object({ a: { type: 'string' } }, ['a'], { propertyNames: { pattern: '^[a-z]+$' } }),
+      );
+      expect(result.schema).toEqual(closed({ a: { type: 'string' } }));
+      expect(result.notes.map((note) => note.pointer)).toEqual(['/propertyNames']);
+    });
+
+    it('should drop a default that belongs to no property (root, list items), with a note', () => {
+      const result = strictOf(
+        object({ tags: { type: 'array', items: { type: 'string', default: 'x' } } }, ['tags'], {
+          default: {},
+        }),
+      );
+      expect(result.schema).toEqual(closed({ tags: { type: 'array', items: { type: 'string' } } }));
+      expect(result.notes.map((note) => note.pointer)).toEqual([
+        '/properties/tags/items/default',
+        '/default',
+      ]);
+    });
+
+    it('should read a property named "properties" as a name, not a keyword', () => {
+      const result = strictOf(
+        object({ properties: { type: 'array', items: { type: 'string', default: 'x' } } }, [
+          'properties',
+        ]),
+      );
+      expect(result.schema).toEqual(
+        closed({ properties: { type: 'array', items: { type: 'string' } } }),
+      );
+    });
+  });
+
+  describe('zod 4 schemas, as the AI SDK sends them', () => {
+    it('should convert optional, nullable, nullish, default, describe', async () => {
+      const input = await fromZod(
+        z.object({
+          city: z.string().describe('City name.'),
+          unit: z.enum(['c', 'f']).optional(),
+          days: z.number().int().default(3),
+          note: z.string().nullable(),
+          tag: z.string().nullish(),
+          blank: z.string().nullable().default(null),
+          kind: z.literal('x').optional(),
+        }),
+      );
+      const { schema, plan, notes } = strictOf(input);
+      const safe = 9007199254740991;
+      expect(schema).toEqual({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        ...closed({
+          city: { type: 'string', description: 'City name.' },
+          unit: { type: ['string', 'null'], enum: ['c', 'f', null] },
+          days: { type: ['integer', 'null'], minimum: -safe, maximum: safe },
+          note: { type: ['string', 'null'] },
+          tag: { type: ['string', 'null'] },
+          blank: { type: ['string', 'null'] },
+          kind: { anyOf: [{ type: 'string', const: 'x' }, { type: 'null' }] },
+        }),
+      });
+      expect(planData(plan)).toEqual({
+        placeholders: { unit: omission, days: defaultOf(3), kind: omission },
+      });
+      expect(notes).toEqual([]);
+    });
+
+    it('should convert nested objects, arrays of objects, and nullable ones', async () => {
+      const input = await fromZod(
+        z.object({
+          filters: z.object({ limit: z.number().optional(), tag: z.string() }),
+          events: z.array(z.object({ when: z.string().optional(), what: z.string() })),
+          extra: z.object({ a: z.boolean().optional() }).nullable(),
+          maybe: z.array(z.object({ b: z.string().optional() })).nullish(),
+        }),
+      );
+      const { schema, plan } = strictOf(input, { defaults: { 'events[].when': 'now' } });
+      expect(schema).toMatchObject({
+        properties: {
+          filters: closed({ limit: { type: ['number', 'null'] }, tag: { type: 'string' } }),
+          events: {
+            type: 'array',
+            items: closed({ when: { type: ['string', 'null'] }, what: { type: 'string' } }),
+          },
+          extra: { anyOf: [closed({ a: { type: ['boolean', 'null'] } }), { type: 'null' }] },
+        },
+        required: ['filters', 'events', 'extra', 'maybe'],
+      });
+      expect(planData(plan)).toEqual({
+        properties: {
+          filters: { placeholders: { limit: omission } },
+          events: { items: { placeholders: { when: defaultOf('now') } } },
+          extra: { variants: [{ placeholders: { a: omission } }] },
+          maybe: { variants: [{ items: { placeholders: { b: omission } } }] },
+        },
+      });
+    });
+
+    it('should turn a discriminated union’s oneOf into anyOf', async () => {
+      const input = await fromZod(
+        z.object({
+          action: z.discriminatedUnion('type', [
+            z.object({ type: z.literal('move'), x: z.number(), speed: z.number().optional() }),
+            z.object({ type: z.literal('say'), text: z.string() }),
+          ]),
+        }),
+      );
+      const { schema, plan } = strictOf(input);
+      expect(JSON.stringify(schema)).not.toContain('oneOf');
+      expect(planData(plan)).toEqual({
+        properties: { action: { variants: [{ placeholders: { speed: omission } }] } },
+      });
+      expect(decodeArguments({ action: { type: 'move', x: 1, speed: null } }, plan)).toEqual({
+        action: { type: 'move', x: 1 },
+      });
+    });
+
+    it('should convert unions of primitives and nullable unions of objects', async () => {
+      const input = await fromZod(
+        z.object({
+          id: z.union([z.string(), z.number()]).optional(),
+          shape: z
+            .union([z.object({ r: z.number().optional() }), z.object({ w: z.number() })])
+            .nullish(),
+        }),
+      );
+      const { schema, plan } = strictOf(input);
+      expect(schema).toMatchObject({
+        properties: { id: { type: ['string', 'number', 'null'] } },
+      });
+      expect(decodeArguments({ id: null, shape: { r: null } }, plan)).toEqual({ shape: {} });
+    });
+  });
+
+  describe('valibot schemas, as the AI SDK sends them', () => {
+    it('should convert optional, nullable, nullish and their defaults', async () => {
+      const input = await fromValibot(
+        v.object({
+          city: v.string(),
+          unit: v.optional(v.picklist(['c', 'f'])),
+          days: v.optional(v.number(), 3),
+          note: v.nullable(v.string()),
+          fallback: v.nullable(v.string(), 'x'),
+          tag: v.nullish(v.string(), 'y'),
+          kind: v.optional(v.literal('k')),
+        }),
+      );
+      const { schema, plan } = strictOf(input);
+      expect(schema).toEqual({
+        ...closed({
+          city: { type: 'string' },
+          unit: { enum: ['c', 'f', null], type: ['string', 'null'] },
+          days: { type: ['number', 'null'] },
+          note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          fallback: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          tag: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          kind: { anyOf: [{ const: 'k' }, { type: 'null' }] },
+        }),
+        $schema: 'http://json-schema.org/draft-07/schema#',
+      });
+      expect(planData(plan)).toEqual({
+        placeholders: { unit: omission, days: defaultOf(3), kind: omission },
+      });
+    });
+
+    it('should convert nested objects, arrays of objects and variants', async () => {
+      const input = await fromValibot(
+        v.object({
+          e: v.optional(v.object({ f: v.optional(v.number()) })),
+          g: v.array(v.object({ h: v.optional(v.boolean()) })),
+          i: v.variant('type', [
+            v.object({ type: v.literal('a'), x: v.optional(v.string()) }),
+            v.object({ type: v.literal('b') }),
+          ]),
+        }),
+      );
+      const { plan } = strictOf(input);
+      expect(planData(plan)).toEqual({
+        placeholders: { e: omission },
+        properties: {
+          e: { placeholders: { f: omission } },
+          g: { items: { placeholders: { h: omission } } },
+          i: { variants: [{ placeholders: { x: omission } }] },
+        },
+      });
+      expect(
+        decodeArguments(
+          { e: { f: null }, g: [{ h: null }, { h: true }], i: { type: 'a', x: null } },
+          plan,
+        ),
+      ).toEqual({ e: {}, g: [{}, { h: true }], i: { type: 'a' } });
+    });
+  });
+
+  describe('caching', () => {
+    const schema = object({ a: { type: 'string' } });
+
+    it('should return the same result object for the same schema and options', () => {
+      const defaults = { a: 'x' };
+      const first = toStrictSchema(schema, { profile: openaiProfile, defaults });
+      expect(toStrictSchema(schema, { profile: openaiProfile, defaults })).toBe(first);
+      expect(toStrictSchema(schema)).toBe(toStrictSchema(schema, {}));
+      expect(toStrictSchema(schema, { profile: openaiProfile })).toBe(toStrictSchema(schema));
+    });
+
+    it('should convert again for another profile or another defaults object', () => {
+      const base = toStrictSchema(schema);
+      const cerebras = toStrictSchema(schema, { profile: cerebrasProfile });
+      expect(cerebras).not.toBe(base);
+      expect(cerebras.schema).not.toEqual(base.schema);
+      const withDefaults = toStrictSchema(schema, { defaults: { a: 'x' } });
+      expect(withDefaults).not.toBe(base);
+      expect(planData(withDefaults.plan)).toEqual({ placeholders: { a: defaultOf('x') } });
+    });
+
+    it('should convert an equal but distinct schema object on its own', () => {
+      expect(toStrictSchema(structuredClone(schema))).not.toBe(toStrictSchema(schema));
+      expect(toStrictSchema(structuredClone(schema))).toEqual(toStrictSchema(schema));
+    });
+
+    it('should cache strict: false results too', () => {
+      const record = object({ r: { type: 'object', additionalProperties: { type: 'number' } } });
+      expect(toStrictSchema(record)).toBe(toStrictSchema(record));
+    });
+  });
+
+  describe('immutability', () => {
+    it('should not mutate a deep-frozen schema or defaults', async () => {
+      const schemas = [
+        await fromZod(
+          z.object({
+            a: z.string().optional(),
+            b: z.object({ c: z.number().default(1) }).optional(),
+            d: z.array(z.object({ e: z.enum(['x']).optional() })),
+            f: z.discriminatedUnion('k', [
+              z.object({ k: z.literal('1'), g: z.string().optional() }),
+            ]),
+          }),
+        ),
+        {
+          ...object({
+            r: { $ref: '#/$defs/t', description: 'd' },
+            s: { allOf: [{ $ref: '#/$defs/t' }] },
+          }),
+          $defs: { t: object({ u: { type: 'string', minLength: 1, default: 'u' } }) },
+        },
+      ];
+      for (const source of schemas) {
+        const copy = structuredClone(source);
+        const defaults = deepFreeze({ a: { nested: [1] }, 'b.c': 2 });
+        const result = toStrictSchema(deepFreeze(source), { defaults, profile: cerebrasProfile });
+        expect(result.strict).toBe(true);
+        expect(source).toEqual(copy);
+        expect(toStrictSchema(source, { defaults }).strict).toBe(true);
+      }
+    });
+  });
+
+  describe('__proto__ as a property name', () => {
+    it('should convert and plan a property named __proto__ as an own property', () => {
+      const source = JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"object","properties":{"__proto__":{"type":"integer"}}}},"required":["a"]}',
+      );
+      const defaults = JSON.parse('{"a.__proto__": 5}');
+      const { schema, plan } = strictOf(source, { defaults });
+      const properties = schema.properties as Schema;
+      expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+      expect(Object.keys(properties)).toEqual(['__proto__', 'a']);
+      expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({
+        type: ['string', 'null'],
+      });
+      expect(schema.required).toEqual(['__proto__', 'a']);
+      expect(plan.placeholders?.get('__proto__')).toEqual(omission);
+      expect(plan.properties?.get('a')?.placeholders?.get('__proto__')).toEqual(defaultOf(5));
+      const decoded = decodeArguments(
+        JSON.parse('{"__proto__":null,"a":{"__proto__":null}}'),
+        plan,
+      );
+      expect(JSON.stringify(decoded)).toBe('{"a":{"__proto__":5}}');
+    });
+
+    it('should not take inherited names of the defaults object as configured defaults', () => {
+      const { plan } = strictOf(
+        object({ constructor: { type: 'string' }, toString: { type: 'string' } }),
+      );
+      expect(planData(plan)).toEqual({
+        placeholders: { constructor: omission, toString: omission },
+      });
+    });
+  });
+});
+
+describe('admitsNull', () => {
+  it.each([
+    [true, true],
+    [{}, true],
+    [{ type: 'null' }, true],
+    [{ type: ['string', 'null'] }, true],
+    [{ anyOf: [{ type: 'string' }, { type: 'null' }] }, true],
+    [{ oneOf: [{ type: 'string' }, { const: null }] }, true],
+    [{ enum: ['a', null] }, true],
+    [{ const: null }, true],
+    [{ type: 'string', nullable: true }, true],
+    [{ description: 'anything' }, true],
+    [false, false],
+    [null, false],
+    [{ type: 'string' }, false],
+    [{ type: ['string', 'number'] }, false],
+    [{ enum: ['a'] }, false],
+    [{ const: 'a' }, false],
+    [{ type: ['string', 'null'], enum: ['a'] }, false],
+    [{ type: 'null', const: 'a' }, false],
+    [{ anyOf: [{ type: 'string' }] }, false],
+    [{ properties: {} }, false],
+    [{ items: {} }, false],
+  ])('should tell whether %j admits null (%s)', (schema, expected) => {
+    expect(admitsNull(schema)).toBe(expected);
+  });
+});
