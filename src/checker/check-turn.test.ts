@@ -358,4 +358,37 @@ describe('checkTurn', () => {
       expect(notRun.answer).toContain('a call to tool "say \\"hi\\""');
     });
   });
+
+  describe('calls to tools that were not offered (toolNames)', () => {
+    const toolNames = ['weather', 'search'];
+
+    it('should refuse the turn and suggest the likely tool', () => {
+      const verdict = checkTurn(
+        [call('1', 'serch', { query: 'x' }), call('2', 'weather', { city: 'Paris' })],
+        schemaOf,
+        { toolNames },
+      );
+      expect(verdict.refused).toBe(true);
+      const [unknown, sibling] = verdict.calls;
+      expect(unknown).toMatchObject({ outcome: 'refused', code: 'arguments' });
+      expect(unknown?.outcome === 'refused' && unknown.answer).toBe(
+        'Refused: there is no tool "serch", so nothing was run.\nDid you mean "search"?',
+      );
+      expect(sibling?.outcome === 'refused' && sibling.answer).toMatch(
+        /^Not run: a call to tool "serch"/,
+      );
+    });
+
+    it('should list the tools when no name is close', () => {
+      const verdict = checkTurn([call('1', 'launch_rocket', {})], schemaOf, { toolNames });
+      const [unknown] = verdict.calls;
+      expect(unknown?.outcome === 'refused' && unknown.answer).toBe(
+        'Refused: there is no tool "launch_rocket", so nothing was run.\nThe tools are "weather", "search".',
+      );
+    });
+
+    it('should not judge tool names without the option', () => {
+      expect(checkTurn([call('1', 'serch', {})], schemaOf).refused).toBe(false);
+    });
+  });
 });

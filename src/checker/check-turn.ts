@@ -2,6 +2,7 @@ import { type CheckArgumentsOptions, judgeArguments } from './check-arguments.ts
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
+import { nearestName } from './nearest-name.ts';
 import { notRunAnswer, refusedAnswer } from './refusal-texts.ts';
 
 /** One call of a model turn, with its arguments parsed, or the text that could not be parsed. */
@@ -56,10 +57,18 @@ export type TurnVerdict = {
  * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
  * other call `Not run: …`.
  */
+export type CheckTurnOptions = CheckArgumentsOptions & {
+  /**
+   * The names of the tools offered. When given, a call to any other name is refused (code
+   * `tool`) with the turn, instead of failing alone while its siblings run.
+   */
+  toolNames?: readonly string[];
+};
+
 export function checkTurn(
   calls: readonly CallToCheck[],
   schemaOf: (toolName: string) => unknown,
-  options: CheckArgumentsOptions = {},
+  options: CheckTurnOptions = {},
 ): TurnVerdict {
   const judgements = calls.map((call) => judgeCall(call, schemaOf, options));
   const refusedToolNames = calls
@@ -99,8 +108,20 @@ export function checkTurn(
 function judgeCall(
   call: CallToCheck,
   schemaOf: (toolName: string) => unknown,
-  options: CheckArgumentsOptions,
+  options: CheckTurnOptions,
 ): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+  const { toolNames } = options;
+  if (toolNames !== undefined && !toolNames.includes(call.toolName)) {
+    const mismatch = describeMismatch({
+      code: 'tool',
+      path: [],
+      expected: 'a tool that was offered',
+      received: excerpt(call.toolName),
+      acceptedNames: toolNames,
+      suggestion: nearestName(call.toolName, toolNames),
+    });
+    return { mismatches: [mismatch], mismatchCount: 1 };
+  }
   if ('unparsableInput' in call) {
     const mismatch = describeMismatch({
       code: 'unparsable',

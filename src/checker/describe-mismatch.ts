@@ -54,6 +54,10 @@ function sentenceFor(draft: MismatchDraft): string {
       return `${subject} must not be sent.`;
     case 'rejected':
       return `${subject} ${draft.path.length === 0 ? 'were' : 'was'} rejected by the tool's own validation: ${draft.received}`;
+    case 'tool':
+      return draft.suggestion !== undefined
+        ? `Did you mean ${excerpt(draft.suggestion)}?`
+        : `The tools are ${listNames(draft.acceptedNames ?? [])}.`;
     case 'unparsable':
       return `The arguments are not valid JSON (${draft.received}); send one JSON object.`;
   }
@@ -76,9 +80,14 @@ function unknownPlace(path: ArgumentPath): string {
 function unknownAdvice({ acceptedNames = [], suggestion }: MismatchDraft): string {
   if (suggestion !== undefined) return `did you mean ${excerpt(suggestion)}?`;
   if (acceptedNames.length === 0) return 'no names are accepted there.';
-  const listed = acceptedNames.slice(0, maxListedNames).map(excerpt);
-  const more = acceptedNames.length - listed.length;
-  return `the accepted names are ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+  return `the accepted names are ${listNames(acceptedNames)}.`;
+}
+
+function listNames(names: readonly string[]): string {
+  if (names.length === 0) return 'none';
+  const listed = names.slice(0, maxListedNames).map(excerpt);
+  const more = names.length - listed.length;
+  return `${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /** Allowed values as a phrase: `"celsius" or "fahrenheit"`, capped with how many more. */

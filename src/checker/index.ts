@@ -8,6 +8,7 @@ export {
 export {
   type CallToCheck,
   type CallVerdict,
+  type CheckTurnOptions,
   checkTurn,
   type RefusalCode,
   type TurnVerdict,

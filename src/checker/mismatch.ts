@@ -12,6 +12,8 @@ export type MismatchCode =
   | 'unknown'
   /** A value where the schema allows none (the boolean schema `false`). */
   | 'forbidden'
+  /** The call names a tool that was not offered. */
+  | 'tool'
   /** The arguments were not JSON at all. */
   | 'unparsable'
   /** The tool's own validator (zod, Standard Schema) rejected what the schema check passed. */

@@ -14,8 +14,11 @@ export function refusedAnswer({
   mismatches: readonly Mismatch[];
   mismatchCount: number;
 }): string {
+  const unknownTool = mismatches.length > 0 && mismatches.every(({ code }) => code === 'tool');
   const lines = [
-    `Refused: the arguments do not match the schema of tool ${JSON.stringify(toolName)}, so nothing was run.`,
+    unknownTool
+      ? `Refused: there is no tool ${JSON.stringify(toolName)}, so nothing was run.`
+      : `Refused: the arguments do not match the schema of tool ${JSON.stringify(toolName)}, so nothing was run.`,
     ...mismatches.map((mismatch) => mismatch.message),
   ];
   const unlisted = mismatchCount - mismatches.length;
