@@ -9,6 +9,7 @@ import type { ToolGateOptions } from './gate-options.ts';
 import { type GateRequest, prepareGateRequest } from './gate-request.ts';
 import { judgeTurn } from './judge-turn.ts';
 import { reportRefusals } from './report-refusals.ts';
+import type { ValidatedInputs } from './validated-inputs.ts';
 
 /**
  * The gate's language model middleware: strict schemas out, decoded and judged calls back.
@@ -19,6 +20,7 @@ import { reportRefusals } from './report-refusals.ts';
  */
 export function createGateMiddleware<TOOLS extends ToolSet>(
   options: ToolGateOptions<TOOLS>,
+  validated: ValidatedInputs,
 ): LanguageModelV4Middleware {
   const requests = new WeakMap<LanguageModelV4CallOptions, GateRequest>();
 
@@ -36,7 +38,7 @@ export function createGateMiddleware<TOOLS extends ToolSet>(
       const request = requests.get(params);
       if (request === undefined) return result;
       const calls = result.content.filter(isToolCall);
-      const judged = await judgeTurn({ calls, request, options });
+      const judged = await judgeTurn({ calls, request, options, validated });
       await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
       const replacement = new Map(calls.map((call, index) => [call, judged.calls[index] ?? call]));
       return {
@@ -52,7 +54,10 @@ export function createGateMiddleware<TOOLS extends ToolSet>(
       const result = await doStream();
       const request = requests.get(params);
       if (request === undefined) return result;
-      return { ...result, stream: result.stream.pipeThrough(holdToolCalls(request, options)) };
+      return {
+        ...result,
+        stream: result.stream.pipeThrough(holdToolCalls(request, options, validated)),
+      };
     },
   };
 }
@@ -65,6 +70,7 @@ export function createGateMiddleware<TOOLS extends ToolSet>(
 function holdToolCalls<TOOLS extends ToolSet>(
   request: GateRequest,
   options: ToolGateOptions<TOOLS>,
+  validated: ValidatedInputs,
 ): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
   const held: LanguageModelV4ToolCall[] = [];
   let warned = false;
@@ -74,7 +80,7 @@ function holdToolCalls<TOOLS extends ToolSet>(
   ): Promise<void> => {
     const calls = held.splice(0, held.length);
     if (calls.length === 0) return;
-    const judged = await judgeTurn({ calls, request, options });
+    const judged = await judgeTurn({ calls, request, options, validated });
     await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
     for (const call of judged.calls) controller.enqueue(call);
   };

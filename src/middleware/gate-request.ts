@@ -13,6 +13,7 @@ import {
 } from '../decode/provider-profiles.ts';
 import { toStrictSchema } from '../decode/to-strict-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
+import { hideFixedValues } from './hide-fixed-values.ts';
 import { restoreRefusals } from './restore-refusals.ts';
 import { applyOverrides } from './tool-overrides.ts';
 
@@ -123,7 +124,9 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
     }
   }
 
-  const prompt = restoreRefusals(params.prompt);
+  const prompt = hideFixedValues(restoreRefusals(params.prompt), (toolName) => [
+    ...(tools.get(toolName)?.fixedValues.keys() ?? []),
+  ]);
   return {
     params: {
       ...params,

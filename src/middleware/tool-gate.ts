@@ -4,6 +4,7 @@ import { createGateMiddleware } from './gate-middleware.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { gateTools } from './gate-tools.ts';
 import { readMarkerText } from './refusal-marker.ts';
+import { ValidatedInputs } from './validated-inputs.ts';
 
 export type ToolGate<TOOLS extends ToolSet> = {
   /** For `wrapLanguageModel({ model, middleware: gate.middleware })`. */
@@ -31,9 +32,11 @@ export type ToolGate<TOOLS extends ToolSet> = {
  * });
  */
 export function toolGate<TOOLS extends ToolSet>(options: ToolGateOptions<TOOLS>): ToolGate<TOOLS> {
+  // Shared so the tools reuse what the validators returned while the middleware judged a turn.
+  const validated = new ValidatedInputs();
   return {
-    middleware: createGateMiddleware(options),
-    tools: gateTools(options.tools),
+    middleware: createGateMiddleware(options, validated),
+    tools: gateTools(options.tools, validated),
     repairToolCall: (repair) => async (repairOptions) =>
       readMarkerText(repairOptions.toolCall.input) === undefined ? repair(repairOptions) : null,
   };

@@ -15,7 +15,10 @@ export type ToolOverrides = Readonly<Record<string, ParameterOverride>>;
 export type OverriddenSchemas = {
   /** The schema the model is offered: narrowed enums, fixed parameters removed. */
   readonly offered: unknown;
-  /** The schema calls are judged against: narrowed enums, fixed parameters as constants. */
+  /**
+   * The schema calls are judged against: narrowed enums, fixed parameters as `false` (sent at
+   * all, with another value, they are refused without the sentence naming the fixed value).
+   */
   readonly judged: unknown;
   /** Fixed parameters and their values, handed to the tool whatever the model sent. */
   readonly fixedValues: ReadonlyMap<string, unknown>;
@@ -55,14 +58,13 @@ export function applyOverrides(
     if (Object.hasOwn(override, 'value')) {
       fixedValues.set(name, override.value);
       delete offeredProperties[name];
-      judgedProperties[name] = { const: override.value };
+      judgedProperties[name] = false;
     } else if (override.enum !== undefined) {
       const narrowed = { ...asObject(properties[name]), enum: [...override.enum] };
       offeredProperties[name] = narrowed;
       judgedProperties[name] = narrowed;
     }
   }
-  const fixedNames = [...fixedValues.keys()];
   const result: OverriddenSchemas = {
     offered: {
       ...source,
@@ -72,7 +74,7 @@ export function applyOverrides(
     judged: {
       ...source,
       properties: judgedProperties,
-      required: [...new Set([...required, ...fixedNames])],
+      required: required.filter((name) => !fixedValues.has(String(name))),
     },
     fixedValues,
   };

@@ -7,30 +7,48 @@ type StandardIssue = {
 };
 type StandardValidate = (value: unknown) => unknown;
 
+/** What a tool's own validator said of one input. */
+export type ValidatorVerdict = {
+  /** Empty when it accepts the input or the tool has no validator. */
+  readonly issues: ValidatorIssue[];
+  /** What it turned an accepted input into (zod transforms and defaults applied). */
+  readonly output?: { readonly value: unknown };
+};
+
 /**
  * What a tool's own validator says of an input: Standard Schema issues (zod 4, valibot, arktype)
- * with their paths, or the one message of an AI SDK `jsonSchema(…, { validate })`. Empty when it
- * accepts the input or the tool has no validator. A validator that throws counts as one issue.
+ * with their paths, or the one message of an AI SDK `jsonSchema(…, { validate })`, and its output
+ * when it accepts the input. A validator that throws counts as one issue.
  */
-export async function validatorIssuesOf(
+export async function validateWithTool(
   inputSchema: unknown,
   value: unknown,
-): Promise<ValidatorIssue[]> {
+): Promise<ValidatorVerdict> {
   try {
     const standard = standardValidate(inputSchema);
     if (standard !== undefined) {
-      const result = (await standard(value)) as { issues?: readonly StandardIssue[] };
-      return (result.issues ?? []).map((issue) => ({
-        path: (issue.path ?? []).map(pathSegment),
-        message: issue.message,
-      }));
+      const result = (await standard(value)) as {
+        issues?: readonly StandardIssue[];
+        value?: unknown;
+      };
+      if (result.issues === undefined) return { issues: [], output: { value: result.value } };
+      return {
+        issues: result.issues.map((issue) => ({
+          path: (issue.path ?? []).map(pathSegment),
+          message: issue.message,
+        })),
+      };
     }
     const schema = asSchema(inputSchema as FlexibleSchema<unknown>);
-    if (schema.validate === undefined) return [];
+    if (schema.validate === undefined) return { issues: [] };
     const result = await schema.validate(value);
-    return result.success ? [] : [{ path: [], message: result.error.message }];
+    return result.success
+      ? { issues: [], output: { value: result.value } }
+      : { issues: [{ path: [], message: result.error.message }] };
   } catch (error) {
-    return [{ path: [], message: error instanceof Error ? error.message : String(error) }];
+    return {
+      issues: [{ path: [], message: error instanceof Error ? error.message : String(error) }],
+    };
   }
 }
 
