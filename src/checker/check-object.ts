@@ -17,7 +17,7 @@ export function checkObject(
 ): void {
   for (const name of node.required) {
     if (!Object.hasOwn(value, name) || value[name] === undefined) {
-      reportMismatch(state, { code: 'missing', expected: 'a value', received: '' }, name);
+      reportMismatch(state, () => ({ code: 'missing', expected: 'a value', received: '' }), name);
     }
   }
   const properties = node.properties;
@@ -45,16 +45,28 @@ export function checkObject(
 }
 
 function reportUnknown(node: JudgedSchemaNode, name: string, state: CheckState): void {
-  const acceptedNames = node.properties === undefined ? [] : [...node.properties.keys()];
+  const acceptedNames = propertyNamesOf(node);
   reportMismatch(
     state,
-    {
+    () => ({
       code: 'unknown',
       expected: 'an accepted name',
       received: excerpt(name),
       acceptedNames,
       suggestion: nearestName(name, acceptedNames),
-    },
+    }),
     name,
   );
+}
+
+const namesByNode = new WeakMap<JudgedSchemaNode, readonly string[]>();
+
+/** A node's property names, listed once per node. */
+function propertyNamesOf(node: JudgedSchemaNode): readonly string[] {
+  let names = namesByNode.get(node);
+  if (names === undefined) {
+    names = node.properties === undefined ? [] : [...node.properties.keys()];
+    namesByNode.set(node, names);
+  }
+  return names;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCheckState, reportMismatch } from './check-state.ts';
 
 describe('createCheckState', () => {
@@ -22,8 +22,8 @@ describe('reportMismatch', () => {
     it('should record the current path plus the segment, as a copy', () => {
       const state = createCheckState({ leniency: 'lenient', maxMismatches: 10 });
       state.path.push('items', 2);
-      reportMismatch(state, { code: 'missing', expected: 'a value', received: '' }, 'name');
-      reportMismatch(state, { code: 'type', expected: 'text', received: 'true' });
+      reportMismatch(state, () => ({ code: 'missing', expected: 'a value', received: '' }), 'name');
+      reportMismatch(state, () => ({ code: 'type', expected: 'text', received: 'true' }));
       state.path.pop();
       expect(state.mismatches.map((mismatch) => mismatch.path)).toEqual([
         ['items', 2, 'name'],
@@ -39,11 +39,12 @@ describe('reportMismatch', () => {
   describe('cap', () => {
     it('should only count mismatches past the cap', () => {
       const state = createCheckState({ leniency: 'lenient', maxMismatches: 2 });
-      for (let index = 0; index < 5; index++) {
-        reportMismatch(state, { code: 'missing', expected: 'a value', received: '' }, `n${index}`);
-      }
+      const draft = vi.fn(() => ({ code: 'missing' as const, expected: 'a value', received: '' }));
+      for (let index = 0; index < 5; index++) reportMismatch(state, draft, `n${index}`);
       expect(state.mismatches.map((mismatch) => mismatch.path)).toEqual([['n0'], ['n1']]);
       expect(state.mismatchCount).toBe(5);
+      // Past the cap nothing is described.
+      expect(draft).toHaveBeenCalledTimes(2);
     });
   });
 });

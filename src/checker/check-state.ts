@@ -37,15 +37,15 @@ export function createCheckState({
 
 /**
  * Records a mismatch at the current path (plus `segment`, when given). Past the cap it is only
- * counted, so a 10 MB list of bad items costs no sentences.
+ * counted and `draft` is never called, so a 10 MB list of bad items costs no sentences.
  */
 export function reportMismatch(
   state: CheckState,
-  draft: Omit<MismatchDraft, 'path'>,
+  draft: () => Omit<MismatchDraft, 'path'>,
   segment?: string | number,
 ): void {
   state.mismatchCount++;
   if (state.mismatches.length >= state.maxMismatches) return;
   const path = segment === undefined ? [...state.path] : [...state.path, segment];
-  state.mismatches.push(describeMismatch({ ...draft, path }));
+  state.mismatches.push(describeMismatch({ ...draft(), path }));
 }

@@ -21,11 +21,11 @@ export function checkValue(
 ): void {
   if (node.kind === 'any') return;
   if (node.kind === 'never') {
-    reportMismatch(state, {
+    reportMismatch(state, () => ({
       code: 'forbidden',
       expected: 'nothing',
       received: describeValue(value),
-    });
+    }));
     return;
   }
   // A schema that refers to itself can meet a value that does too; past this depth, pass.
@@ -49,11 +49,12 @@ export function checkValue(
     node.allowedValues !== undefined &&
     !isAllowedValue(node.allowedValues, value, state.lenient)
   ) {
-    reportMismatch(state, {
+    const { members } = node.allowedValues;
+    reportMismatch(state, () => ({
       code: 'enum',
-      expected: describeAllowedValues(node.allowedValues.members, describeMember),
+      expected: describeAllowedValues(members, describeMember),
       received: describeMember(value),
-    });
+    }));
     return;
   }
 
@@ -84,21 +85,27 @@ export function reportNull(
   optional: boolean,
   segment?: string,
 ): void {
-  const expected =
+  const expected = (): string =>
     node.kind !== 'judged'
       ? 'nothing'
       : node.types !== 0
         ? describeKinds(node.types)
         : describeAllowedValues(node.allowedValues?.members ?? [], describeMember);
-  reportMismatch(state, { code: 'null', expected, received: 'null', optional }, segment);
+  reportMismatch(
+    state,
+    () => ({ code: 'null', expected: expected(), received: 'null', optional }),
+    segment,
+  );
 }
 
 function reportWrongKind(node: JudgedSchemaNode, value: unknown, state: CheckState): void {
-  const wantsStructure = (node.types & (JsonKind.array | JsonKind.object)) !== 0;
-  reportMismatch(state, {
-    code: 'type',
-    expected: describeKinds(node.types),
-    received: describeValue(value),
-    jsonText: wantsStructure && typeof value === 'string' && looksLikeJson(value),
+  reportMismatch(state, () => {
+    const wantsStructure = (node.types & (JsonKind.array | JsonKind.object)) !== 0;
+    return {
+      code: 'type',
+      expected: describeKinds(node.types),
+      received: describeValue(value),
+      jsonText: wantsStructure && typeof value === 'string' && looksLikeJson(value),
+    };
   });
 }

@@ -4,8 +4,13 @@ import { JsonKind, type JsonKindSet } from '../schema/json-kind.ts';
 const maxExcerptLength = 40;
 
 /** A string as a JSON literal, cut to a short excerpt: `"abc"`, `"a long text…"`. */
+const plainText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 export function excerpt(text: string): string {
-  if (text.length <= maxExcerptLength) return JSON.stringify(text);
+  if (text.length <= maxExcerptLength) {
+    // Printable ASCII without quotes or backslashes is its own JSON literal.
+    return plainText.test(text) ? `"${text}"` : JSON.stringify(text);
+  }
   return `${JSON.stringify(text.slice(0, maxExcerptLength)).slice(0, -1)}…"`;
 }
 

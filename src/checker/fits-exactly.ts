@@ -1,107 +1,188 @@
 import { JsonKind, kindOfValue } from '../schema/json-kind.ts';
-import type { JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
+import type { AllowedValues, SchemaNode } from '../schema/schema-node.ts';
 import { isAllowedValue } from './check-enum.ts';
 import { refusesNull } from './check-value.ts';
 
-/** Whether a value fits a schema node exactly (as JSON Schema judges), without saying why not. */
-export type ExactFit = (value: unknown) => boolean;
+/**
+ * The yes/no form of one schema node: plain data of one shape, read by the one function
+ * {@link fits}, so the engine sees a single, monomorphic loop instead of a closure per node (and no
+ * code generation). Most model calls fit, and for them this answers without building paths or
+ * sentences; when it says no, the full check runs and tells why.
+ */
+type FitNode = {
+  /** 0: anything fits; 1: nothing fits; 2: judged by the fields below. */
+  readonly kind: 0 | 1 | 2;
+  readonly types: number;
+  readonly admitsNull: boolean;
+  readonly allowedValues: AllowedValues | undefined;
+  readonly properties: readonly PropertyFit[];
+  readonly names: readonly string[];
+  /** Required names that are not among the named properties. */
+  readonly otherRequired: readonly string[];
+  /** `'open'`: other names pass; `'closed'`: none may appear; else their schema. */
+  readonly others: 'open' | 'closed' | FitNode;
+  readonly othersNullFits: boolean;
+  readonly items: FitNode | undefined;
+};
 
-const fits: ExactFit = () => true;
-const never: ExactFit = () => false;
+const anyFit: FitNode = emptyFit(0);
+const neverFit: FitNode = emptyFit(1);
+
+function emptyFit(kind: 0 | 1): FitNode {
+  return {
+    kind,
+    types: 0,
+    admitsNull: true,
+    allowedValues: undefined,
+    properties: [],
+    names: [],
+    otherRequired: [],
+    others: 'open',
+    othersNullFits: true,
+    items: undefined,
+  };
+}
+
+type PropertyFit = {
+  readonly name: string;
+  readonly fit: FitNode;
+  readonly required: boolean;
+  /** Whether `null` fits when the name may be left out. */
+  readonly nullFits: boolean;
+  /** Whether Object.prototype has the name too, so it must be read as an own property only. */
+  readonly inherited: boolean;
+};
+
+/** Whether a value fits exactly (as JSON Schema judges); anything exact accepts, lenient does too. */
+export type ExactFit = (value: unknown) => boolean;
 
 const fitByNode = new WeakMap<SchemaNode, ExactFit | null>();
 
 /**
- * The yes/no form of the checker for one schema: closures built once per schema node, no code
- * generation. Most model calls fit, and for them this answers without building paths or
- * sentences; when it says no, the full check runs and tells why. Anything exact accepts, lenient
- * accepts too, so one form serves both modes.
- *
- * `undefined` for a schema that contains itself (never so in JSON): the full check, which guards
- * against values that contain themselves, is used instead.
+ * The yes/no check for a prepared schema, built once per schema. `undefined` for a schema that
+ * contains itself (never so in JSON): the full check, which guards against values that contain
+ * themselves, is used instead.
  */
 export function exactFitOf(root: SchemaNode): ExactFit | undefined {
   const cached = fitByNode.get(root);
   if (cached !== undefined) return cached ?? undefined;
-  const fit = buildFit(root, new Set());
+  const node = buildFit(root, new Set());
+  const fit = node === undefined ? undefined : (value: unknown) => fits(node, value);
   fitByNode.set(root, fit ?? null);
   return fit;
 }
 
-/** Builds the closure for one node; `undefined` when the node is on its own path (a cycle). */
-function buildFit(node: SchemaNode, ancestors: Set<SchemaNode>): ExactFit | undefined {
-  if (node.kind === 'any') return fits;
-  if (node.kind === 'never') return never;
+function buildFit(node: SchemaNode, ancestors: Set<SchemaNode>): FitNode | undefined {
+  if (node.kind === 'any') return anyFit;
+  if (node.kind === 'never') return neverFit;
   if (ancestors.has(node)) return undefined;
   ancestors.add(node);
-  const fit = buildJudgedFit(node, ancestors);
-  ancestors.delete(node);
-  return fit;
+  try {
+    const requiredNames = new Set(node.required);
+    const properties: PropertyFit[] = [];
+    for (const [name, child] of node.properties ?? []) {
+      const fit = buildFit(child, ancestors);
+      if (fit === undefined) return undefined;
+      properties.push({
+        name,
+        fit,
+        required: requiredNames.has(name),
+        nullFits: !refusesNull(child),
+        inherited: name in Object.prototype,
+      });
+    }
+    let others: FitNode['others'] = 'open';
+    if (node.additionalProperties !== undefined) {
+      const fit = buildFit(node.additionalProperties, ancestors);
+      if (fit === undefined) return undefined;
+      others = fit === neverFit ? 'closed' : fit === anyFit ? 'open' : fit;
+    }
+    let items: FitNode | undefined;
+    if (node.items !== undefined) {
+      items = buildFit(node.items, ancestors);
+      if (items === undefined) return undefined;
+    }
+    return {
+      kind: 2,
+      types: node.types,
+      admitsNull: node.admitsNull,
+      allowedValues: node.allowedValues,
+      properties,
+      names: properties.map(({ name }) => name),
+      otherRequired: node.required.filter((name) => node.properties?.has(name) !== true),
+      others,
+      othersNullFits:
+        node.additionalProperties === undefined || !refusesNull(node.additionalProperties),
+      items,
+    };
+  } finally {
+    ancestors.delete(node);
+  }
 }
 
-/** A property's closure, and whether `null` passes there when the name is not required. */
-type PropertyFit = { readonly fit: ExactFit; readonly nullFits: boolean };
-
-function buildJudgedFit(node: JudgedSchemaNode, ancestors: Set<SchemaNode>): ExactFit | undefined {
-  const { types, admitsNull, allowedValues, required } = node;
-
-  let items: ExactFit | undefined;
-  if (node.items !== undefined) {
-    items = buildFit(node.items, ancestors);
-    if (items === undefined) return undefined;
+function fits(node: FitNode, value: unknown): boolean {
+  if (node.kind !== 2) return node.kind === 0;
+  const kinds = kindOfValue(value);
+  if (node.types !== 0 && (kinds & node.types) === 0) {
+    // OpenAPI's `nullable: true` admits null whatever the type says.
+    return value === null && node.admitsNull;
   }
-
-  const properties = new Map<string, PropertyFit>();
-  for (const [name, child] of node.properties ?? []) {
-    const fit = buildFit(child, ancestors);
-    if (fit === undefined) return undefined;
-    properties.set(name, { fit, nullFits: !refusesNull(child) });
+  if (node.allowedValues !== undefined && !isAllowedValue(node.allowedValues, value, false)) {
+    return false;
   }
-  let additional: PropertyFit | undefined;
-  if (node.additionalProperties !== undefined) {
-    const fit = buildFit(node.additionalProperties, ancestors);
-    if (fit === undefined) return undefined;
-    additional = { fit, nullFits: !refusesNull(node.additionalProperties) };
+  if (kinds === JsonKind.object) return fitsObject(node, value as Record<string, unknown>);
+  if (kinds === JsonKind.array && node.items !== undefined) {
+    const list = value as unknown[];
+    for (let index = 0; index < list.length; index++) {
+      if (!fits(node.items, list[index])) return false;
+    }
   }
-  const judgesNames = properties.size > 0 || additional !== undefined;
-  const requiredNames = new Set(required);
+  return true;
+}
 
-  const fitsObject = (value: Record<string, unknown>): boolean => {
-    for (let index = 0; index < required.length; index++) {
-      const name = required[index] as string;
-      if (!Object.hasOwn(value, name) || value[name] === undefined) return false;
+function fitsObject(node: FitNode, value: Record<string, unknown>): boolean {
+  const { properties, others } = node;
+  let present = 0;
+  for (let index = 0; index < properties.length; index++) {
+    const entry = properties[index] as PropertyFit;
+    const property =
+      entry.inherited && !Object.hasOwn(value, entry.name) ? undefined : value[entry.name];
+    if (property === undefined) {
+      if (entry.required) return false;
+      continue;
     }
-    if (!judgesNames) return true;
-    for (const name in value) {
-      if (!Object.hasOwn(value, name)) continue;
-      const property = value[name];
-      if (property === undefined) continue;
-      const entry = properties.get(name) ?? additional;
-      if (entry === undefined) continue;
-      // `null` for a name that may be left out: it fits where the node admits null.
-      if (property === null && entry.fit !== never && !requiredNames.has(name)) {
-        if (entry.nullFits) continue;
-        return false;
-      }
-      if (!entry.fit(property)) return false;
+    present++;
+    if (property === null && !entry.required) {
+      if (entry.nullFits) continue;
+      return false;
     }
-    return true;
-  };
+    if (!fits(entry.fit, property)) return false;
+  }
+  for (const name of node.otherRequired) {
+    if (!Object.hasOwn(value, name) || value[name] === undefined) return false;
+  }
+  if (others === 'open') return true;
+  if (others === 'closed') {
+    // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted too,
+    // and then the full check decides.
+    let count = 0;
+    for (const _name in value) count++;
+    return count === present;
+  }
+  return fitsOthers(node, others, value);
+}
 
-  return (value) => {
-    const kinds = kindOfValue(value);
-    if (types !== 0 && (kinds & types) === 0) {
-      // OpenAPI's `nullable: true` admits null whatever the type says.
-      return value === null && admitsNull;
+/** Names the node does not list, against `additionalProperties` given as a schema. */
+function fitsOthers(node: FitNode, others: FitNode, value: Record<string, unknown>): boolean {
+  for (const name of Object.keys(value)) {
+    if (node.names.includes(name)) continue;
+    const property = value[name];
+    if (property === undefined) continue;
+    if (property === null && !node.otherRequired.includes(name)) {
+      if (node.othersNullFits) continue;
+      return false;
     }
-    if (allowedValues !== undefined && !isAllowedValue(allowedValues, value, false)) return false;
-    if (kinds === JsonKind.object) return fitsObject(value as Record<string, unknown>);
-    if (kinds === JsonKind.array && items !== undefined) {
-      const list = value as unknown[];
-      for (let index = 0; index < list.length; index++) {
-        if (!items(list[index])) return false;
-      }
-    }
-    return true;
-  };
+    if (!fits(others, property)) return false;
+  }
+  return true;
 }

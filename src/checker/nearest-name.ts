@@ -9,29 +9,43 @@ const maxComparedLength = 64;
 export function nearestName(sent: string, accepted: readonly string[]): string | undefined {
   if (sent.length > maxComparedLength) return undefined;
   const lower = sent.toLowerCase();
-  const sameLetters = accepted.find((name) => name.toLowerCase() === lower);
-  if (sameLetters !== undefined) return sameLetters;
+  const acceptedLower = lowerCaseOf(accepted);
+  const sameLetters = acceptedLower.indexOf(lower);
+  if (sameLetters !== -1) return accepted[sameLetters];
   const budget = Math.max(1, Math.floor(sent.length / 3));
   let best: string | undefined;
   let bestDistance = budget + 1;
-  for (const name of accepted) {
+  for (let index = 0; index < accepted.length; index++) {
+    const name = acceptedLower[index] as string;
     if (name.length > maxComparedLength || Math.abs(name.length - sent.length) >= bestDistance) {
       continue;
     }
-    const distance = editDistance(lower, name.toLowerCase());
+    const distance = editDistance(lower, name);
     if (distance < bestDistance) {
-      best = name;
+      best = accepted[index];
       bestDistance = distance;
     }
   }
   return best;
 }
 
+const lowerCaseByList = new WeakMap<readonly string[], readonly string[]>();
+
+/** The names in lower case, once per list (lists come from the prepared schema and are reused). */
+function lowerCaseOf(names: readonly string[]): readonly string[] {
+  let lower = lowerCaseByList.get(names);
+  if (lower === undefined) {
+    lower = names.map((name) => name.toLowerCase());
+    lowerCaseByList.set(names, lower);
+  }
+  return lower;
+}
+
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 export function editDistance(left: string, right: string): number {
   const rows = left.length + 1;
   const columns = right.length + 1;
-  const table: number[] = new Array(rows * columns).fill(0);
+  const table = tableOf(rows * columns);
   for (let row = 0; row < rows; row++) table[row * columns] = row;
   for (let column = 0; column < columns; column++) table[column] = column;
   for (let row = 1; row < rows; row++) {
@@ -54,4 +68,12 @@ export function editDistance(left: string, right: string): number {
     }
   }
   return table[rows * columns - 1] ?? 0;
+}
+
+let sharedTable = new Int32Array(1024);
+
+/** One table reused by every comparison: names are short, and this runs once per unknown name. */
+function tableOf(size: number): Int32Array {
+  if (sharedTable.length < size) sharedTable = new Int32Array(size);
+  return sharedTable;
 }
