@@ -44,8 +44,12 @@ export function checkArguments(
   args: unknown,
   options: CheckArgumentsOptions = {},
 ): Mismatch[] {
-  return [...judgeArguments(schema, args, options).mismatches];
+  const { mismatches } = judgeArguments(schema, args, options);
+  return mismatches.length === 0 ? [] : [...mismatches];
 }
+
+/** The judgement of arguments that fit; shared, since it is read-only. */
+const fits: ArgumentsJudgement = Object.freeze({ mismatches: Object.freeze([]), mismatchCount: 0 });
 
 /**
  * Like {@link checkArguments}, and also counts the mismatches past the cap, for answers that say
@@ -58,13 +62,13 @@ export function judgeArguments(
 ): ArgumentsJudgement {
   try {
     const { root } = prepareSchema(schema);
-    if (exactFitOf(root)?.(args) === true) return { mismatches: [], mismatchCount: 0 };
+    if (exactFitOf(root)?.(args) === true) return fits;
     const state = createCheckState({ leniency, maxMismatches });
     checkValue(root, args, state, 0);
     return { mismatches: state.mismatches, mismatchCount: state.mismatchCount };
   } catch {
     // Only a hostile object (a throwing getter or proxy) gets here: what cannot be read cannot be
     // judged, and the checker never refuses what it cannot judge.
-    return { mismatches: [], mismatchCount: 0 };
+    return fits;
   }
 }
