@@ -84,34 +84,59 @@ function decodeObject(
   plan: DecodePlan,
   depth: number,
 ): Record<string, unknown> {
-  let changed = false;
-  const decoded: Record<string, unknown> = {};
-  for (const name of Object.keys(source)) {
+  const names = Object.keys(source);
+  // Built only once something changes, so arguments without placeholders cost no copy.
+  let decoded: Record<string, unknown> | undefined;
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
     const value = source[name];
     const placeholder = plan.placeholders?.get(name);
+    let next = value;
+    let kept = true;
     if (placeholder !== undefined && value === null) {
-      changed = true;
-      if (placeholder.decodeTo === 'default') setOwn(decoded, name, copyOf(placeholder.value));
-      continue;
+      if (placeholder.decodeTo === 'default') next = copyOf(placeholder.value);
+      else kept = false;
+    } else {
+      const nested = plan.properties?.get(name);
+      if (nested !== undefined) next = decodeValue(value, nested, depth + 1);
     }
-    const nested = plan.properties?.get(name);
-    const decodedValue = nested === undefined ? value : decodeValue(value, nested, depth + 1);
-    if (decodedValue !== value) changed = true;
-    setOwn(decoded, name, decodedValue);
+    if (decoded === undefined) {
+      if (kept && next === value) continue;
+      decoded = copyNames(source, names, index);
+    }
+    if (kept) setOwn(decoded, name, next);
   }
   if (plan.placeholders !== undefined) {
     for (const [name, placeholder] of plan.placeholders) {
       if (placeholder.decodeTo === 'default' && !Object.hasOwn(source, name)) {
-        changed = true;
+        decoded ??= copyNames(source, names, names.length);
         setOwn(decoded, name, copyOf(placeholder.value));
       }
     }
   }
-  return changed ? decoded : source;
+  return decoded ?? source;
+}
+
+/** A new object with the first `count` of the names, in order. */
+function copyNames(
+  source: Record<string, unknown>,
+  names: readonly string[],
+  count: number,
+): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < count; index++) {
+    const name = names[index] as string;
+    setOwn(copy, name, source[name]);
+  }
+  return copy;
 }
 
 /** Defines an own property, so a key named `__proto__` stays data instead of a prototype. */
 function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (name !== '__proto__') {
+    target[name] = value;
+    return;
+  }
   Object.defineProperty(target, name, {
     value,
     enumerable: true,
