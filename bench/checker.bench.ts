@@ -15,9 +15,10 @@
  */
 import { Validator } from '@cfworker/json-schema';
 import { Ajv } from 'ajv';
-import { bench, do_not_optimize, run } from 'mitata';
+import { bench, do_not_optimize } from 'mitata';
 import { checkArguments } from '../src/checker/index.ts';
 import { prepareSchema } from '../src/schema/prepare-schema.ts';
+import { runBenchmarks } from './run-benchmarks.ts';
 
 type Tool = {
   readonly name: string;
@@ -261,33 +262,10 @@ for (const tool of tools) {
   if (first === second) throw new Error('ajv answered a fresh clone from its cache');
 }
 
-const started = performance.now();
-const { benchmarks, context } = await run({
-  format: process.argv.includes('--mitata') ? 'mitata' : 'quiet',
-});
-const seconds = ((performance.now() - started) / 1000).toFixed(0);
-
-const nsByName = new Map<string, number>();
-for (const trial of benchmarks) {
-  const stats = trial.runs[0]?.stats;
-  if (stats === undefined)
-    throw new Error(`${trial.alias} failed: ${String(trial.runs[0]?.error)}`);
-  nsByName.set(trial.alias, stats.avg);
-}
-function ns(name: string): number {
-  const value = nsByName.get(name);
-  if (value === undefined) throw new Error(`no result for ${name}`);
-  return value;
-}
-
+const { ns } = await runBenchmarks();
 const formatNs = (value: number) => value.toFixed(0).padStart(9);
 const formatRatio = (value: number) => `${value.toFixed(1)}x`.padStart(8);
 const mark = (pass: boolean) => (pass ? ' ' : '!');
-
-console.log(
-  `${context.runtime ?? 'node'} ${process.version}, ${context.cpu.name ?? 'unknown cpu'}; ${seconds} s`,
-);
-console.log('');
 console.log('Checking arguments (ns per call, mean):');
 console.log(
   'tool      args     toolgate-lenient  toolgate-exact    ajv  cfworker  toolgate/ajv  cfworker/toolgate',

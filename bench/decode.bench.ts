@@ -13,9 +13,10 @@
  * - decode/values: the same call with every placeholder given a value, so nothing is decoded and
  *   the arguments come back as they are.
  */
-import { bench, do_not_optimize, run } from 'mitata';
+import { bench, do_not_optimize } from 'mitata';
 import { decodeArguments } from '../src/decode/decode-arguments.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
+import { runBenchmarks } from './run-benchmarks.ts';
 
 type Tool = {
   readonly name: string;
@@ -259,30 +260,8 @@ for (const tool of tools) {
   );
 }
 
-const started = performance.now();
-const { benchmarks, context } = await run({
-  format: process.argv.includes('--mitata') ? 'mitata' : 'quiet',
-});
-const seconds = ((performance.now() - started) / 1000).toFixed(0);
-
-const nsByName = new Map<string, number>();
-for (const trial of benchmarks) {
-  const stats = trial.runs[0]?.stats;
-  if (stats === undefined)
-    throw new Error(`${trial.alias} failed: ${String(trial.runs[0]?.error)}`);
-  nsByName.set(trial.alias, stats.avg);
-}
-function ns(name: string): number {
-  const value = nsByName.get(name);
-  if (value === undefined) throw new Error(`no result for ${name}`);
-  return value;
-}
+const { ns } = await runBenchmarks();
 const formatNs = (value: number) => value.toFixed(0).padStart(10);
-
-console.log(
-  `${context.runtime ?? 'node'} ${process.version}, ${context.cpu.name ?? 'unknown cpu'}; ${seconds} s`,
-);
-console.log('');
 console.log('ns per operation (mean):');
 console.log('tool        convert-uncached  convert-cached  decode-nulls  decode-values');
 for (const tool of tools) {
