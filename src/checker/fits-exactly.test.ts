@@ -63,8 +63,8 @@ describe('exactFitOf', () => {
   it('should agree with the full check in exact mode on every schema and value', () => {
     fc.assert(
       fc.property(schemaArbitrary, valueArbitrary, (schema, value) => {
-        const fit = exactFitOf(prepareSchema(schema).root);
-        expect(fit?.(value)).toBe(fullCheckPasses(schema, value));
+        const fitsSchema = exactFitOf(prepareSchema(schema).root);
+        expect(fitsSchema?.(value)).toBe(fullCheckPasses(schema, value));
       }),
       { numRuns: 3000 },
     );
@@ -76,10 +76,10 @@ describe('exactFitOf', () => {
       properties: { toString: { type: 'string' } },
       required: ['toString'],
     };
-    const fit = exactFitOf(prepareSchema(schema).root);
-    expect(fit?.({})).toBe(false);
-    expect(fit?.({ toString: 'x' })).toBe(true);
-    expect(fit?.(JSON.parse('{"__proto__": 1, "toString": "x"}'))).toBe(true);
+    const fitsSchema = exactFitOf(prepareSchema(schema).root);
+    expect(fitsSchema?.({})).toBe(false);
+    expect(fitsSchema?.({ toString: 'x' })).toBe(true);
+    expect(fitsSchema?.(JSON.parse('{"__proto__": 1, "toString": "x"}'))).toBe(true);
   });
 
   it('should have no yes/no form for a schema object that contains itself', () => {
