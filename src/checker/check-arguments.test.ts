@@ -975,6 +975,14 @@ describe('checkArguments', () => {
       expect(checkArguments(schema, args, { maxMismatches: 3 })).toHaveLength(3);
       expect(checkArguments(schema, args, { maxMismatches: 100 })).toHaveLength(25);
       expect(checkArguments(schema, args, { maxMismatches: 0 })).toEqual([]);
+      expect(
+        checkArguments(schema, args, { maxMismatches: Number.POSITIVE_INFINITY }),
+      ).toHaveLength(25);
+    });
+
+    it('should read NaN as the default and a negative cap as 0', () => {
+      expect(checkArguments(schema, args, { maxMismatches: Number.NaN })).toHaveLength(10);
+      expect(checkArguments(schema, args, { maxMismatches: -1 })).toEqual([]);
     });
 
     it('should return a fresh list each time', () => {

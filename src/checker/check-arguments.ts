@@ -13,7 +13,7 @@ export type CheckArgumentsOptions = {
    * that may be left out). `'exact'` passes only what JSON Schema passes.
    */
   leniency?: Leniency;
-  /** How many mismatches are described; more are only counted. Default 10. */
+  /** How many mismatches are described; more are only counted. Default 10; `Infinity` for all. */
   maxMismatches?: number;
 };
 
@@ -48,6 +48,11 @@ export function checkArguments(
   return mismatches.length === 0 ? [] : [...mismatches];
 }
 
+/** The cap on described mismatches: the option, with `NaN` read as the default and below 0 as 0. */
+export function mismatchCap({ maxMismatches = 10 }: CheckArgumentsOptions): number {
+  return Number.isNaN(maxMismatches) ? 10 : Math.max(0, maxMismatches);
+}
+
 /** The judgement of arguments that fit; shared, since it is read-only. */
 const fits: ArgumentsJudgement = Object.freeze({ mismatches: Object.freeze([]), mismatchCount: 0 });
 
@@ -63,7 +68,7 @@ export function judgeArguments(
   try {
     const { root } = prepareSchema(schema);
     if (exactFitOf(root)?.(args) === true) return fits;
-    const state = createCheckState({ leniency, maxMismatches });
+    const state = createCheckState({ leniency, maxMismatches: mismatchCap({ maxMismatches }) });
     checkValue(root, args, state, 0);
     return { mismatches: state.mismatches, mismatchCount: state.mismatchCount };
   } catch {

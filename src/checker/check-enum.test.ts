@@ -55,8 +55,7 @@ describe('isAllowedValue', () => {
       expect(isAllowedValue(allowed(['celsius']), 'celsius ', true)).toBe(false);
     });
 
-    it('should not cast booleans or null', () => {
-      expect(isAllowedValue(allowed([true]), 'true', true)).toBe(false);
+    it('should not cast null, nor a boolean to a number', () => {
       expect(isAllowedValue(allowed(['null']), null, true)).toBe(false);
       expect(isAllowedValue(allowed([1]), true, true)).toBe(false);
     });
@@ -76,6 +75,21 @@ describe('isAllowedValue', () => {
     it('should finish for a 10 MB text', () => {
       expect(isAllowedValue(allowed([1, 'a']), `${'1'.repeat(10_000_000)}x`, true)).toBe(false);
       expect(isAllowedValue(allowed([1, 'a']), 'A'.repeat(10_000_000), true)).toBe(false);
+    });
+  });
+  describe('boolean members', () => {
+    it('should take the casts a boolean parameter takes, leniently', () => {
+      expect(isAllowedValue(allowed([true]), 'true', true)).toBe(true);
+      expect(isAllowedValue(allowed([true]), ' True ', true)).toBe(true);
+      expect(isAllowedValue(allowed([false]), 0, true)).toBe(true);
+      expect(isAllowedValue(allowed([true]), 1, true)).toBe(true);
+    });
+
+    it('should refuse them exactly, and refuse other values leniently', () => {
+      expect(isAllowedValue(allowed([true]), 'true', false)).toBe(false);
+      expect(isAllowedValue(allowed([true]), 'false', true)).toBe(false);
+      expect(isAllowedValue(allowed([true]), 2, true)).toBe(false);
+      expect(isAllowedValue(allowed([false]), 'maybe', true)).toBe(false);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { type CheckArgumentsOptions, judgeArguments } from './check-arguments.ts';
+import { type CheckArgumentsOptions, judgeArguments, mismatchCap } from './check-arguments.ts';
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
@@ -138,7 +138,7 @@ function judgeCall(
   );
   const issues = call.validatorIssues ?? [];
   if (judgement.mismatchCount > 0 || issues.length === 0) return judgement;
-  const { maxMismatches = 10 } = options;
+  const maxMismatches = mismatchCap(options);
   return {
     mismatches: issues.slice(0, maxMismatches).map((issue) =>
       describeMismatch({
@@ -156,7 +156,7 @@ function judgeCall(
 function withForbidden(
   judgement: { mismatches: readonly Mismatch[]; mismatchCount: number },
   forbiddenPaths: readonly ArgumentPath[],
-  { maxMismatches = 10 }: CheckArgumentsOptions,
+  options: CheckArgumentsOptions,
 ): { mismatches: readonly Mismatch[]; mismatchCount: number } {
   if (forbiddenPaths.length === 0) return judgement;
   const forbidden = forbiddenPaths.map((path) =>
@@ -170,7 +170,7 @@ function withForbidden(
     );
   const others = judgement.mismatches.filter((mismatch) => !samePath(mismatch));
   return {
-    mismatches: [...forbidden, ...others].slice(0, maxMismatches),
+    mismatches: [...forbidden, ...others].slice(0, mismatchCap(options)),
     mismatchCount:
       forbidden.length + judgement.mismatchCount - (judgement.mismatches.length - others.length),
   };

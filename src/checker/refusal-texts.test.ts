@@ -62,9 +62,9 @@ describe('notRunAnswer', () => {
       );
     });
 
-    it('should name a tool once when several of its calls were refused', () => {
+    it('should name a tool once, with the count, when several of its calls were refused', () => {
       expect(notRunAnswer({ refusedToolNames: ['a', 'a'] })).toContain(
-        'a call to tool "a" in the same turn was refused',
+        'Not run: 2 calls to tool "a" in the same turn were refused',
       );
     });
   });

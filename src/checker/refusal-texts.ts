@@ -35,10 +35,13 @@ export function notRunAnswer({
   refusedToolNames: readonly string[];
 }): string {
   const names = [...new Set(refusedToolNames)].map((name) => JSON.stringify(name));
+  const count = refusedToolNames.length;
   const which =
-    names.length === 1
-      ? `a call to tool ${names[0]}`
-      : `calls to tools ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const verb = names.length === 1 ? 'was' : 'were';
+    names.length > 1
+      ? `calls to tools ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+      : count === 1
+        ? `a call to tool ${names[0]}`
+        : `${count} calls to tool ${names[0]}`;
+  const verb = count === 1 ? 'was' : 'were';
   return `Not run: ${which} in the same turn ${verb} refused, so no call of this turn was run. Send this call again together with the corrected call.`;
 }
