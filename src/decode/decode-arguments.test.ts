@@ -39,6 +39,12 @@ describe('decodeArguments', () => {
       ).toEqual({ city: 'Paris', days: 3, note: 'n', nickname: 'x' });
     });
 
+    it('should hand over a default that cannot be cloned as it is, without throwing', () => {
+      const format = { render: (value: number) => `${value}` };
+      const withFunction: DecodePlan = { placeholders: new Map([['format', defaultOf(format)]]) };
+      expect(decodeArguments({ format: null }, withFunction)).toEqual({ format });
+    });
+
     it('should keep a value sent at a placeholder', () => {
       const args = { city: 'Paris', unit: 'f', days: 5, note: null, nickname: null };
       expect(decodeArguments(args, plan)).toBe(args);

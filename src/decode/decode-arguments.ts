@@ -147,5 +147,11 @@ function setOwn(target: Record<string, unknown>, name: string, value: unknown): 
 
 /** Each call gets its own copy of a default, so a tool that mutates it cannot change the next one. */
 function copyOf(value: unknown): unknown {
-  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    // A default that cannot be cloned (a function inside, a class instance) is handed over as is.
+    return value;
+  }
 }

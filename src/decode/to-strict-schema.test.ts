@@ -321,6 +321,66 @@ describe('toStrictSchema', () => {
       expect(planData(plan)).toEqual({});
     });
 
+    it('should note a schema default that no longer applies, unless it is null', () => {
+      const { notes } = strictOf(
+        object({
+          nullish: { type: ['string', 'null'], default: 'n' },
+          nullDefault: { type: ['string', 'null'], default: null },
+        }),
+      );
+      expect(notes).toEqual([
+        {
+          pointer: '/properties/nullish/default',
+          message:
+            'the schema\'s default for "nullish" is not applied: the argument admits null, so the model now sends null or a value for it',
+        },
+      ]);
+    });
+
+    it('should make a root that admits null an object, as arguments always are', () => {
+      const { schema, strict } = strictOf({
+        type: ['object', 'null'],
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+      });
+      expect(strict).toBe(true);
+      expect(schema).toMatchObject({
+        type: 'object',
+        required: ['a'],
+        additionalProperties: false,
+      });
+    });
+
+    it('should leave out lookaround patterns and unused definitions, with a note for the pattern', () => {
+      const { schema, notes } = strictOf(
+        object(
+          {
+            email: { type: 'string', pattern: '^(?!\\.)[^@]+@[^@]+$' },
+            code: { type: 'string', pattern: '^[A-Z]{3}$' },
+            nested: {
+              type: 'object',
+              properties: { n: { type: 'string' } },
+              required: ['n'],
+              $defs: { unused: { type: 'string' } },
+            },
+          },
+          ['email', 'code', 'nested'],
+        ),
+      );
+      expect(schema).toMatchObject({
+        properties: {
+          email: { type: 'string' },
+          code: { type: 'string', pattern: '^[A-Z]{3}$' },
+          nested: { type: 'object' },
+        },
+      });
+      const properties = (schema as { properties: Record<string, Record<string, unknown>> })
+        .properties;
+      expect(properties.email).not.toHaveProperty('pattern');
+      expect(properties.nested).not.toHaveProperty('$defs');
+      expect(notes.map((note) => note.pointer)).toEqual(['/properties/email/pattern']);
+    });
+
     it('should note configured defaults that cannot apply', () => {
       const { notes, plan } = strictOf(
         object({ req: { type: 'string' }, nul: { type: ['string', 'null'] } }, ['req']),

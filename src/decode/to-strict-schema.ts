@@ -236,6 +236,15 @@ function convert(
             : `the default for "${path}" is not used: null is a value of its own there`,
         });
         usedDefaults.add(path);
+      } else if (
+        !required.has(name) &&
+        schemaDefault !== undefined &&
+        schemaDefault.value !== null
+      ) {
+        notes.push({
+          pointer: `${pointer}/properties/${name}/default`,
+          message: `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
+        });
       }
       Object.defineProperty(strictProperties, name, {
         value: property,
@@ -250,7 +259,8 @@ function convert(
     };
     const strictNode: SchemaObject = {
       ...node,
-      type: node.type ?? 'object',
+      // Arguments are always an object; strict providers want exactly that type at the root.
+      type: location.length === 0 ? 'object' : (node.type ?? 'object'),
       properties: strictProperties,
       required: Object.keys(properties),
       additionalProperties: false,
@@ -441,16 +451,21 @@ function dropUnsupported(
   let copy: Record<string, unknown> | undefined;
   const hints: string[] = [];
   for (const keyword of Object.keys(node)) {
-    const keep =
-      keywords.has(keyword) ||
-      (keyword === 'default' && isProperty) ||
-      keyword === '$defs' ||
-      keyword === 'definitions';
+    if (keyword === '$defs' || keyword === 'definitions') {
+      // Every reference was inlined before the walk; what is left is unused.
+      copy ??= { ...node };
+      delete copy[keyword];
+      continue;
+    }
+    const keep = keywords.has(keyword) || (keyword === 'default' && isProperty);
     const unsupportedFormat =
       keyword === 'format' &&
       typeof node.format === 'string' &&
       !profile.formats.includes(node.format);
-    if (keep && !unsupportedFormat) continue;
+    // Strict decoders build grammars from patterns; lookaround has no such grammar.
+    const lookaroundPattern =
+      keyword === 'pattern' && typeof node.pattern === 'string' && /\(\?<?[=!]/.test(node.pattern);
+    if (keep && !unsupportedFormat && !lookaroundPattern) continue;
     copy ??= { ...node };
     delete copy[keyword];
     const hint = describeDroppedKeyword(keyword, node[keyword]);
