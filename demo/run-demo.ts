@@ -5,43 +5,18 @@
 //   node demo/run-demo.ts
 
 import { createOpenAI } from '@ai-sdk/openai';
-import { isStepCount, type LanguageModelMiddleware, streamText, tool, wrapLanguageModel } from 'ai';
-import { z } from 'zod';
+import { isStepCount, type LanguageModelMiddleware, streamText, wrapLanguageModel } from 'ai';
 import { refusalOf, toolGate } from '../src/index.ts';
 import { replayRecording } from '../test/support/replay-recording.ts';
+import { weatherTool } from '../test/support/tools.ts';
 
 const recording = 'openai-responses-refused-then-corrected';
 const prompt =
   'What is the weather in Paris, Oslo and Tokyo? For Oslo I also need the next 3 days.';
 
-const weather: Record<string, { now: number; sky: string; next: number[] }> = {
-  Paris: { now: 18, sky: 'light rain', next: [17, 19, 21] },
-  Oslo: { now: 4, sky: 'overcast', next: [5, 7, 6] },
-  Tokyo: { now: 24, sky: 'clear', next: [25, 23, 24] },
-};
-const ran: string[] = [];
-const getWeather = tool({
-  description: 'Current weather, and a forecast when days is given, for one city.',
-  inputSchema: z.object({
-    city: z.string().describe('City name, e.g. "Paris"'),
-    unit: z
-      .enum(['celsius', 'fahrenheit'])
-      .optional()
-      .describe('Temperature unit (default celsius)'),
-    days: z.number().int().min(1).max(7).optional().describe('Days of forecast to add'),
-  }),
-  execute: async ({ city, unit = 'celsius', days }) => {
-    ran.push(city);
-    const { now, sky, next } = weather[city] ?? { now: 15, sky: 'unknown', next: [] };
-    return {
-      city,
-      unit,
-      temperature: now,
-      sky,
-      ...(days ? { forecast: next.slice(0, days) } : {}),
-    };
-  },
-});
+// The tool the recording was written for; `executed` logs the inputs its execute received.
+const { getWeather, executed } = weatherTool();
+const ran = () => executed.map((input) => (input as { city: string }).city);
 
 // Sits between the gate and the provider, to show each call as the model sent it.
 const sentByModel: string[][] = [];
@@ -76,7 +51,7 @@ const result = streamText({
   stopWhen: isStepCount(5),
   maxRetries: 0,
   onStepFinish: () => {
-    ranBeforeStep.push(ran.length);
+    ranBeforeStep.push(executed.length);
   },
 });
 const steps = await result.steps;
@@ -116,5 +91,5 @@ steps.forEach((step, index) => {
   out.push(`  answer: ${step.text}`);
 });
 
-out.push('', `${replay.requests.length} requests replayed; tool runs: ${ran.join(', ')}.`);
+out.push('', `${replay.requests.length} requests replayed; tool runs: ${ran().join(', ')}.`);
 console.log(out.join('\n'));

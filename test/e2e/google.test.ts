@@ -1,8 +1,9 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { isStepCount, type StepResult, streamText, type ToolSet, wrapLanguageModel } from 'ai';
+import type { StepResult, ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RefusalEvent, toolGate } from '../../src/index.ts';
-import { loadRecording, type Replay, replayRecording } from '../support/replay-recording.ts';
+import type { RefusalEvent } from '../../src/index.ts';
+import { loadRecording, type Replay } from '../support/replay-recording.ts';
+import { runRecordedSession } from '../support/run-recorded-session.ts';
 import { weatherTool } from '../support/tools.ts';
 
 const recording = loadRecording('google-enum-violation');
@@ -37,7 +38,7 @@ function recordedSignatures(exchange: number): Array<string | undefined> {
 
 describe('Google Gemini through the real provider: google-enum-violation', () => {
   let replay: Replay;
-  let executed: unknown[];
+  let executed: readonly unknown[];
   let executedAtStepEnd: number[];
   let refusals: RefusalEvent[];
   let steps: ReadonlyArray<StepResult<ToolSet>>;
@@ -45,33 +46,18 @@ describe('Google Gemini through the real provider: google-enum-violation', () =>
   let errors: unknown[];
 
   beforeAll(async () => {
-    replay = replayRecording(recording);
     const weather = weatherTool();
     executed = weather.executed;
-    executedAtStepEnd = [];
-    refusals = [];
-    errors = [];
-    const gate = toolGate({
+    ({ replay, steps, text, errors, refusals, executedAtStepEnd } = await runRecordedSession({
+      recording,
+      model: (origin) =>
+        createGoogleGenerativeAI({ apiKey: 'test', baseURL: `${origin}/v1beta` })(
+          'gemini-3-flash-preview',
+        ),
       tools: { get_weather: weather.getWeather },
-      onRefusal: (event) => refusals.push(event),
-    });
-    const google = createGoogleGenerativeAI({ apiKey: 'test', baseURL: `${replay.origin}/v1beta` });
-    const result = streamText({
-      model: wrapLanguageModel({
-        model: google('gemini-3-flash-preview'),
-        middleware: gate.middleware,
-      }),
-      tools: gate.tools,
+      executed,
       prompt,
-      stopWhen: isStepCount(5),
-      maxRetries: 0,
-      onStepFinish: () => {
-        executedAtStepEnd.push(executed.length);
-      },
-      onError: ({ error }) => errors.push(error),
-    });
-    text = await result.text;
-    steps = (await result.steps) as ReadonlyArray<StepResult<ToolSet>>;
+    }));
   });
 
   afterAll(() => replay?.close());

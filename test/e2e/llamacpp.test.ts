@@ -1,8 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { isStepCount, type StepResult, streamText, type ToolSet, wrapLanguageModel } from 'ai';
+import type { StepResult, ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RefusalEvent, toolGate } from '../../src/index.ts';
-import { type Replay, replayRecording } from '../support/replay-recording.ts';
+import type { RefusalEvent } from '../../src/index.ts';
+import type { Replay } from '../support/replay-recording.ts';
+import { runRecordedSession } from '../support/run-recorded-session.ts';
 import { todoTool } from '../support/tools.ts';
 
 const prompt = 'Add "Buy oat milk" to my todo list, tagged shopping and errands.';
@@ -20,7 +21,7 @@ type ChatBody = {
 
 describe('llama.cpp (OpenAI-compatible) through the real provider: llamacpp-json-text-array', () => {
   let replay: Replay;
-  let executed: unknown[];
+  let executed: readonly unknown[];
   let executedAtStepEnd: number[];
   let refusals: RefusalEvent[];
   let steps: ReadonlyArray<StepResult<ToolSet>>;
@@ -28,30 +29,16 @@ describe('llama.cpp (OpenAI-compatible) through the real provider: llamacpp-json
   let errors: unknown[];
 
   beforeAll(async () => {
-    replay = replayRecording('llamacpp-json-text-array');
     const todo = todoTool();
     executed = todo.executed;
-    executedAtStepEnd = [];
-    refusals = [];
-    errors = [];
-    const gate = toolGate({
+    ({ replay, steps, text, errors, refusals, executedAtStepEnd } = await runRecordedSession({
+      recording: 'llamacpp-json-text-array',
+      model: (origin) =>
+        createOpenAICompatible({ name: 'llamacpp', baseURL: `${origin}/v1` })('qwen3-8b'),
       tools: { create_todo: todo.createTodo },
-      onRefusal: (event) => refusals.push(event),
-    });
-    const llamacpp = createOpenAICompatible({ name: 'llamacpp', baseURL: `${replay.origin}/v1` });
-    const result = streamText({
-      model: wrapLanguageModel({ model: llamacpp('qwen3-8b'), middleware: gate.middleware }),
-      tools: gate.tools,
+      executed,
       prompt,
-      stopWhen: isStepCount(5),
-      maxRetries: 0,
-      onStepFinish: () => {
-        executedAtStepEnd.push(executed.length);
-      },
-      onError: ({ error }) => errors.push(error),
-    });
-    text = await result.text;
-    steps = (await result.steps) as ReadonlyArray<StepResult<ToolSet>>;
+    }));
   });
 
   afterAll(() => replay?.close());

@@ -1,15 +1,9 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import {
-  generateText,
-  isStepCount,
-  type StepResult,
-  streamText,
-  type ToolSet,
-  wrapLanguageModel,
-} from 'ai';
+import type { StepResult, ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RefusalEvent, toolGate } from '../../src/index.ts';
-import { type Replay, replayRecording } from '../support/replay-recording.ts';
+import type { RefusalEvent } from '../../src/index.ts';
+import type { Replay } from '../support/replay-recording.ts';
+import { runRecordedSession } from '../support/run-recorded-session.ts';
 import { weatherTool } from '../support/tools.ts';
 
 const prompt =
@@ -40,7 +34,7 @@ describe.each([
   { recording: 'openai-responses-refused-then-corrected-json', stream: false },
 ])('OpenAI Responses through the real provider: $recording', ({ recording, stream }) => {
   let replay: Replay;
-  let executed: unknown[];
+  let executed: readonly unknown[];
   let executedAtStepEnd: number[];
   let refusals: RefusalEvent[];
   let steps: ReadonlyArray<StepResult<ToolSet>>;
@@ -48,39 +42,17 @@ describe.each([
   let errors: unknown[];
 
   beforeAll(async () => {
-    replay = replayRecording(recording);
     const weather = weatherTool();
     executed = weather.executed;
-    executedAtStepEnd = [];
-    refusals = [];
-    errors = [];
-    const gate = toolGate({
+    ({ replay, steps, text, errors, refusals, executedAtStepEnd } = await runRecordedSession({
+      recording,
+      model: (origin) =>
+        createOpenAI({ apiKey: 'test', baseURL: `${origin}/v1` }).responses('gpt-5-mini'),
       tools: { get_weather: weather.getWeather },
-      onRefusal: (event) => refusals.push(event),
-    });
-    const openai = createOpenAI({ apiKey: 'test', baseURL: `${replay.origin}/v1` });
-    const options = {
-      model: wrapLanguageModel({
-        model: openai.responses('gpt-5-mini'),
-        middleware: gate.middleware,
-      }),
-      tools: gate.tools,
+      executed,
       prompt,
-      stopWhen: isStepCount(5),
-      maxRetries: 0,
-      onStepFinish: () => {
-        executedAtStepEnd.push(executed.length);
-      },
-    };
-    if (stream) {
-      const result = streamText({ ...options, onError: ({ error }) => errors.push(error) });
-      text = await result.text;
-      steps = (await result.steps) as ReadonlyArray<StepResult<ToolSet>>;
-    } else {
-      const result = await generateText(options);
-      text = result.text;
-      steps = result.steps as ReadonlyArray<StepResult<ToolSet>>;
-    }
+      stream,
+    }));
   });
 
   afterAll(() => replay?.close());
