@@ -1,6 +1,7 @@
 export { argumentPathOf } from './argument-path.ts';
 export { decodeArguments } from './decode-arguments.ts';
 export { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
+export { admitsNull } from './nullable-schema.ts';
 export {
   cerebrasProfile,
   googleProfile,
@@ -11,7 +12,6 @@ export {
   type StrictProfile,
 } from './provider-profiles.ts';
 export {
-  admitsNull,
   type StrictSchemaNote,
   type StrictSchemaResult,
   type ToStrictSchemaOptions,

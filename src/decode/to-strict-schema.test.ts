@@ -8,7 +8,7 @@ import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts'
 import { decodeArguments } from './decode-arguments.ts';
 import type { DecodePlan } from './decode-plan.ts';
 import { cerebrasProfile, openaiProfile, type StrictProfile } from './provider-profiles.ts';
-import { admitsNull, type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
+import { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -1074,33 +1074,5 @@ describe('toStrictSchema', () => {
         placeholders: { constructor: omission, toString: omission },
       });
     });
-  });
-});
-
-describe('admitsNull', () => {
-  it.each([
-    [true, true],
-    [{}, true],
-    [{ type: 'null' }, true],
-    [{ type: ['string', 'null'] }, true],
-    [{ anyOf: [{ type: 'string' }, { type: 'null' }] }, true],
-    [{ oneOf: [{ type: 'string' }, { const: null }] }, true],
-    [{ enum: ['a', null] }, true],
-    [{ const: null }, true],
-    [{ type: 'string', nullable: true }, true],
-    [{ description: 'anything' }, true],
-    [false, false],
-    [null, false],
-    [{ type: 'string' }, false],
-    [{ type: ['string', 'number'] }, false],
-    [{ enum: ['a'] }, false],
-    [{ const: 'a' }, false],
-    [{ type: ['string', 'null'], enum: ['a'] }, false],
-    [{ type: 'null', const: 'a' }, false],
-    [{ anyOf: [{ type: 'string' }] }, false],
-    [{ properties: {} }, false],
-    [{ items: {} }, false],
-  ])('should tell whether %j admits null (%s)', (schema, expected) => {
-    expect(admitsNull(schema)).toBe(expected);
   });
 });
