@@ -86,7 +86,8 @@ function holdToolCalls<TOOLS extends ToolSet>(
   };
 
   return new TransformStream({
-    async transform(part, controller) {
+    // Not async: text and input deltas pass without a promise each; only `finish` waits.
+    transform(part, controller) {
       if (part.type === 'stream-start' && !warned) {
         warned = true;
         controller.enqueue({ ...part, warnings: [...part.warnings, ...request.warnings] });
@@ -96,8 +97,11 @@ function holdToolCalls<TOOLS extends ToolSet>(
         held.push(part);
         return;
       }
-      if (part.type === 'finish') await release(controller);
-      controller.enqueue(part);
+      if (part.type !== 'finish') {
+        controller.enqueue(part);
+        return;
+      }
+      return release(controller).then(() => controller.enqueue(part));
     },
     async flush(controller) {
       // A stream that ends without `finish` still hands its calls on, judged.
