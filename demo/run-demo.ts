@@ -47,6 +47,7 @@ const result = streamText({
     middleware: [gate.middleware, showRawCalls],
   }),
   tools: gate.tools,
+  repairToolCall: gate.repairToolCall(),
   prompt,
   stopWhen: isStepCount(5),
   maxRetries: 0,
@@ -72,11 +73,15 @@ out.push(`User: ${prompt}`);
 steps.forEach((step, index) => {
   out.push('', `Round ${index + 1}`);
   for (const call of sentByModel[index] ?? []) out.push(`  model calls  ${call}`);
-  const refused = step.toolCalls.flatMap((call) => refusalOf(call.input) ?? []);
+  const refused = step.content.flatMap((part) => {
+    if (part.type !== 'tool-error') return [];
+    const refusal = refusalOf(part);
+    return refusal === undefined ? [] : [{ input: part.input, answer: refusal.answer }];
+  });
   if (refused.length > 0) {
     out.push(`  gate: turn refused; tool runs so far: ${ranBeforeStep[index]}. The model is told:`);
     for (const { input, answer } of refused) {
-      const { city } = JSON.parse(input) as { city?: string };
+      const { city } = input as { city?: string };
       out.push(`    ${city}: ${indent(answer, '      ')}`);
     }
     return;

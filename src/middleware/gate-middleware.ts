@@ -5,11 +5,12 @@ import type {
   LanguageModelV4ToolCall,
 } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
+import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { type GateRequest, prepareGateRequest } from './gate-request.ts';
+import type { OwnedSchemas } from './gate-tools.ts';
 import { judgeTurn } from './judge-turn.ts';
 import { reportRefusals } from './report-refusals.ts';
-import type { ValidatedInputs } from './validated-inputs.ts';
 
 /**
  * The gate's language model middleware: strict schemas out, decoded and judged calls back.
@@ -18,17 +19,22 @@ import type { ValidatedInputs } from './validated-inputs.ts';
  * `wrapGenerate`/`wrapStream`, so concurrent requests and retries never share plans, and the
  * context is released with the params.
  */
-export function createGateMiddleware<TOOLS extends ToolSet>(
-  options: ToolGateOptions<TOOLS>,
-  validated: ValidatedInputs,
-): LanguageModelV4Middleware {
+export function createGateMiddleware<TOOLS extends ToolSet>({
+  options,
+  ledger,
+  owned,
+}: {
+  options: ToolGateOptions<TOOLS>;
+  ledger: CallLedger;
+  owned: OwnedSchemas;
+}): LanguageModelV4Middleware {
   const requests = new WeakMap<LanguageModelV4CallOptions, GateRequest>();
 
   return {
     specificationVersion: 'v4',
 
     async transformParams({ params, model }) {
-      const prepared = await prepareGateRequest({ params, model, options });
+      const prepared = await prepareGateRequest({ params, model, options, owned });
       requests.set(prepared.params, prepared.request);
       return prepared.params;
     },
@@ -38,7 +44,7 @@ export function createGateMiddleware<TOOLS extends ToolSet>(
       const request = requests.get(params);
       if (request === undefined) return result;
       const calls = result.content.filter(isToolCall);
-      const judged = await judgeTurn({ calls, request, options, validated });
+      const judged = await judgeTurn({ calls, request, options, ledger });
       await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
       const replacement = new Map(calls.map((call, index) => [call, judged.calls[index] ?? call]));
       return {
@@ -56,7 +62,7 @@ export function createGateMiddleware<TOOLS extends ToolSet>(
       if (request === undefined) return result;
       return {
         ...result,
-        stream: result.stream.pipeThrough(holdToolCalls(request, options, validated)),
+        stream: result.stream.pipeThrough(holdToolCalls({ request, options, ledger })),
       };
     },
   };
@@ -67,11 +73,15 @@ export function createGateMiddleware<TOOLS extends ToolSet>(
  * model's `finish`, then judges them together and releases them just before `finish` (the SDK
  * starts executing on `finish`). Calls the provider executed itself pass straight through.
  */
-function holdToolCalls<TOOLS extends ToolSet>(
-  request: GateRequest,
-  options: ToolGateOptions<TOOLS>,
-  validated: ValidatedInputs,
-): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
+function holdToolCalls<TOOLS extends ToolSet>({
+  request,
+  options,
+  ledger,
+}: {
+  request: GateRequest;
+  options: ToolGateOptions<TOOLS>;
+  ledger: CallLedger;
+}): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
   const held: LanguageModelV4ToolCall[] = [];
   let warned = false;
 
@@ -80,7 +90,7 @@ function holdToolCalls<TOOLS extends ToolSet>(
   ): Promise<void> => {
     const calls = held.splice(0, held.length);
     if (calls.length === 0) return;
-    const judged = await judgeTurn({ calls, request, options, validated });
+    const judged = await judgeTurn({ calls, request, options, ledger });
     await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
     for (const call of judged.calls) controller.enqueue(call);
   };

@@ -20,16 +20,24 @@ export type RefusalEvent = {
 };
 
 export type ToolGateOptions<TOOLS extends ToolSet> = {
-  /** The tools to gate. `gate.tools` holds the same keys, wrapped. */
-  tools: TOOLS;
+  /**
+   * Tools known when the gate is built; `gate.tools` holds the same keys, wrapped. Tools chosen
+   * per request (MCP tools fetched per request, per-user tools) are wrapped with
+   * `gate.wrapTools(tools)` instead, on the same gate.
+   */
+  tools?: TOOLS;
   /**
    * Strict conversion: `'auto'` (default) picks the profile from the model's provider id
    * (`openai.responses`, `cerebras.chat`, …); `true` uses the OpenAI profile for any provider;
-   * `false` never converts; a {@link StrictProfile} is used as given.
+   * `false` never converts; a {@link StrictProfile} (or a profile's name, `'openai'`, …) is used
+   * as given.
    */
-  strict?: 'auto' | boolean | StrictProfile;
-  /** Profiles by provider id, added to or replacing the built-in table (for `strict: 'auto'`). */
-  profiles?: Readonly<Record<string, StrictProfile>>;
+  strict?: 'auto' | boolean | StrictProfile | string;
+  /**
+   * Profiles by provider id, added to or replacing the built-in table (for `strict: 'auto'`); a
+   * profile object or a profile's name.
+   */
+  profiles?: Readonly<Record<string, StrictProfile | string>>;
   /**
    * Defaults for optional arguments, by tool and argument path (`{ weather: { unit: 'celsius' } }`):
    * a `null` the model sends there reaches the tool as this value.
@@ -41,6 +49,9 @@ export type ToolGateOptions<TOOLS extends ToolSet> = {
   leniency?: Leniency;
   /** How many mismatch sentences a refused call's answer lists. Default 10. */
   maxMismatches?: number;
-  /** Told of every refused call, after the turn is judged. Errors it throws are ignored. */
-  onRefusal?: (event: RefusalEvent) => void;
+  /**
+   * Told of every refused call, after the turn is judged. What it throws, or a promise it returns
+   * that rejects, is contained: a listener never fails the request.
+   */
+  onRefusal?: (event: RefusalEvent) => unknown;
 };

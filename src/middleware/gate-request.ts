@@ -13,9 +13,12 @@ import {
 } from '../decode/provider-profiles.ts';
 import { toStrictSchema } from '../decode/to-strict-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
+import type { OwnedSchemas } from './gate-tools.ts';
+import { GateWiringError } from './gate-wiring-error.ts';
 import { hideFixedValues } from './hide-fixed-values.ts';
 import { restoreRefusals } from './restore-refusals.ts';
 import { applyOverrides } from './tool-overrides.ts';
+import { resolveProfile, validateToolOptions } from './validate-gate-options.ts';
 
 type SentTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
@@ -29,6 +32,12 @@ export type GatedToolPlan = {
   readonly fixedValues: ReadonlyMap<string, unknown>;
   /** The app's own tool, for its validator. */
   readonly tool: ToolSet[string] | undefined;
+  /**
+   * Whether the SDK validates this tool's calls through the gate (a wrapped function tool), so a
+   * call can be handed on as a reference to its verdict. Provider-defined tools carry no schema
+   * the gate could recognise.
+   */
+  readonly wrapped: boolean;
 };
 
 /** Everything the gate needs between a request leaving and its answer coming back. */
@@ -46,15 +55,24 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   params,
   model,
   options,
+  owned,
 }: {
   params: LanguageModelV4CallOptions;
   model: LanguageModelV4;
   options: ToolGateOptions<TOOLS>;
+  /** The schema objects of the tools this gate wrapped. */
+  owned: OwnedSchemas;
 }): Promise<{ params: LanguageModelV4CallOptions; request: GateRequest }> {
+  const unwrapped = (params.tools ?? []).filter(
+    (tool) => tool.type === 'function' && !isOwned(owned, tool.inputSchema),
+  );
+  if (unwrapped.length > 0) {
+    throw new GateWiringError({ toolNames: unwrapped.map((tool) => tool.name) });
+  }
   const profile = chooseProfile(options, model.provider);
   const warnings: SharedV4Warning[] = [];
   const tools = new Map<string, GatedToolPlan>();
-  const appTools = options.tools as ToolSet;
+  const appTools = (options.tools ?? {}) as ToolSet;
   const sentTools: NonNullable<LanguageModelV4CallOptions['tools']> = [];
   let anyNotStrict = false;
 
@@ -68,17 +86,32 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
         appTool === undefined
           ? undefined
           : await asSchema(appTool.inputSchema as FlexibleSchema<unknown>).jsonSchema;
+      validateToolOptions({ options, toolName: tool.name, schema });
       const { judged, fixedValues } = applyOverrides(schema, overrides);
-      tools.set(tool.name, { judged, plan: emptyDecodePlan, fixedValues, tool: appTool });
+      tools.set(tool.name, {
+        judged,
+        plan: emptyDecodePlan,
+        fixedValues,
+        tool: appTool,
+        wrapped: false,
+      });
       converted.push({ tool });
       continue;
     }
+    const ownedTool = owned.get(tool.inputSchema as object)?.tool;
+    validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
     const { offered, judged, fixedValues } = applyOverrides(tool.inputSchema, overrides);
     const offeredTool =
       offered === tool.inputSchema
         ? tool
         : { ...tool, inputSchema: offered as typeof tool.inputSchema };
-    tools.set(tool.name, { judged, plan: emptyDecodePlan, fixedValues, tool: appTool });
+    tools.set(tool.name, {
+      judged,
+      plan: emptyDecodePlan,
+      fixedValues,
+      tool: ownedTool,
+      wrapped: true,
+    });
     if (!profile.strictTools || tool.strict === false) {
       converted.push({ tool: offeredTool });
       continue;
@@ -96,7 +129,13 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       converted.push({ tool: offeredTool });
       continue;
     }
-    tools.set(tool.name, { judged, plan: conversion.plan, fixedValues, tool: appTool });
+    tools.set(tool.name, {
+      judged,
+      plan: conversion.plan,
+      fixedValues,
+      tool: ownedTool,
+      wrapped: true,
+    });
     converted.push({ tool: offeredTool, strictSchema: conversion.schema });
   }
 
@@ -137,12 +176,27 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   };
 }
 
+function isOwned(owned: OwnedSchemas, schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && owned.has(schema);
+}
+
 function chooseProfile<TOOLS extends ToolSet>(
   { strict = 'auto', profiles }: ToolGateOptions<TOOLS>,
   providerId: string,
 ): StrictProfile {
-  if (strict === 'auto') return profileForProvider(providerId, profiles);
+  if (strict === 'auto') {
+    const resolved =
+      profiles === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(profiles).map(([id, profile]) => [
+              id,
+              resolveProfile(profile) ?? nonStrictProfile,
+            ]),
+          );
+    return profileForProvider(providerId, resolved);
+  }
   if (strict === true) return openaiProfile;
   if (strict === false) return nonStrictProfile;
-  return strict;
+  return resolveProfile(strict) ?? nonStrictProfile;
 }

@@ -1,40 +1,125 @@
 import { asSchema, type FlexibleSchema, jsonSchema, type Tool, type ToolSet } from 'ai';
+import type { CallLedger } from './call-ledger.ts';
 import { ToolRefusalError } from './refusal-error.ts';
-import { readMarker } from './refusal-marker.ts';
-import type { ValidatedInputs } from './validated-inputs.ts';
+import { parseInputObject } from './refusal-marker.ts';
+
+/** What the middleware learns from a wrapped tool's schema object in a request. */
+export type OwnedTool = {
+  /** The app's own tool, for its validator. */
+  readonly tool: Tool;
+};
+
+/** The schema objects a gate's wrapped tools put into requests, each tied to its tool. */
+export type OwnedSchemas = WeakMap<object, OwnedTool>;
+
+/** What a call's validation answers when its entry is gone (a stream held for over a minute). */
+const expiredAnswer =
+  'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';
 
 /**
- * Wraps each tool so that a call of a refused turn fails validation with the refusal answer, which
- * makes the AI SDK treat it as invalid: no approval, no execution, no client question, no MCP
- * request. Every other input goes to the tool's own validator unchanged, or gets what that
- * validator already returned when the middleware judged the turn (so zod transforms and defaults
- * run once, as without the gate). Everything else about the tool is kept.
+ * Wraps each tool for one gate. The wrapped tool's JSON Schema is an object the gate owns, so the
+ * middleware can tell, per request, which function tools it can enforce and which app tool each
+ * one is, without matching by name. Its validation takes the gate's verdict for the call: a passed
+ * call gets exactly the input the gate judged (decoded, normalized, as the tool's own validator
+ * returned it); a call of a refused turn fails validation with the refusal answer, which makes
+ * the AI SDK treat it as invalid: no approval, no execution, no client question, no MCP request.
+ * Everything else about the tool is kept.
  */
-export function gateTools<TOOLS extends ToolSet>(tools: TOOLS, validated: ValidatedInputs): TOOLS {
-  const gated: Record<string, Tool> = {};
+export function wrapTools<TOOLS extends ToolSet>({
+  tools,
+  ledger,
+  owned,
+}: {
+  tools: TOOLS;
+  ledger: CallLedger;
+  owned: OwnedSchemas;
+}): TOOLS {
+  const wrapped: Record<string, Tool> = {};
   for (const name of Object.keys(tools)) {
     const tool = tools[name] as Tool;
-    gated[name] = { ...tool, inputSchema: gateInputSchema(tool.inputSchema, validated) } as Tool;
+    wrapped[name] = { ...tool, inputSchema: wrapInputSchema({ tool, ledger, owned }) } as Tool;
   }
-  return gated as TOOLS;
+  return wrapped as TOOLS;
 }
 
-function gateInputSchema(inputSchema: unknown, validated: ValidatedInputs) {
-  const original = asSchema(inputSchema as FlexibleSchema<unknown>);
-  return jsonSchema<unknown>(() => original.jsonSchema, {
-    validate: async (value) => {
-      const marker = readMarker(value);
-      if (marker !== undefined) {
+function wrapInputSchema({
+  tool,
+  ledger,
+  owned,
+}: {
+  tool: Tool;
+  ledger: CallLedger;
+  owned: OwnedSchemas;
+}) {
+  const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
+  const own = (schema: unknown) => {
+    // A copy, so the same app schema wrapped by two gates (or twice) has two identities.
+    const copy = typeof schema === 'object' && schema !== null ? { ...schema } : { type: 'object' };
+    owned.set(copy, { tool });
+    return copy;
+  };
+  return jsonSchema<unknown>(
+    () => {
+      const schema = original.jsonSchema;
+      return isPromiseLike(schema) ? Promise.resolve(schema).then(own) : own(schema);
+    },
+    {
+      validate: async (value) => {
+        const reference = ledger.referenceIn(value);
+        if (reference === undefined) {
+          // An input the middleware did not judge: an approved call resumed from history.
+          return original.validate === undefined
+            ? { success: true, value }
+            : original.validate(value);
+        }
+        const entry = ledger.take(reference);
+        if (entry === undefined) {
+          return {
+            success: false,
+            error: new ToolRefusalError({ toolRefusal: 'turn', answer: expiredAnswer }),
+          };
+        }
+        if (entry.outcome === 'pass') {
+          // The SDK keeps the validated value as the call's schema input (approval resumes
+          // validate it again), so it must read as the judged input, not as the reference.
+          replaceContent(value as Record<string, unknown>, entry.input);
+          return { success: true, value: entry.value };
+        }
+        (entry.call as { input: string }).input = entry.input;
+        replaceContent(value as Record<string, unknown>, parseInputObject(entry.input));
         return {
           success: false,
-          error: new ToolRefusalError({ toolRefusal: marker.code, answer: marker.answer }),
+          error: new ToolRefusalError({ toolRefusal: entry.code, answer: entry.answer }),
         };
-      }
-      if (original.validate === undefined) return { success: true, value };
-      const output = validated.take(inputSchema, value);
-      return output === undefined
-        ? original.validate(value)
-        : { success: true, value: output.value };
+      },
     },
-  });
+  );
+}
+
+/**
+ * Gives the object the SDK parsed from a reference the content it stands for. The SDK re-parses a
+ * refused call's text (put back to the model's above) to record it, quotes the validated object
+ * in its error text, and keeps a passed call's validated object as its schema input; so all of
+ * them show the model's arguments or the judged input, never the reference.
+ */
+function replaceContent(target: Record<string, unknown>, source: unknown): void {
+  for (const key of Object.keys(target)) delete target[key];
+  if (typeof source !== 'object' || source === null) return;
+  for (const key of Object.keys(source)) {
+    // defineProperty: a `__proto__` key stays a plain key instead of changing the prototype.
+    Object.defineProperty(target, key, {
+      value: (source as Record<string, unknown>)[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }

@@ -4,50 +4,77 @@ import { type CallToCheck, checkTurn } from '../checker/check-turn.ts';
 import type { ArgumentPath } from '../checker/mismatch.ts';
 import { decodeArguments } from '../decode/decode-arguments.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
+import type { CallLedger } from './call-ledger.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
 import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
-import type { GateRequest } from './gate-request.ts';
-import { markerInput } from './refusal-marker.ts';
+import type { GatedToolPlan, GateRequest } from './gate-request.ts';
+import { unparsableRefusalText } from './refusal-marker.ts';
 import { validateWithTool } from './tool-validator.ts';
-import type { ValidatedInputs } from './validated-inputs.ts';
 
 export type JudgedTurn = {
-  /** The calls to hand on, in the order given: decoded when the turn passed, markers when not. */
+  /**
+   * The calls to hand on, in the order given. A call of a wrapped tool carries a reference to its
+   * verdict as its input (see {@link CallLedger}); other calls carry their decoded input, or, when
+   * refused, input no parser accepts, so the AI SDK can never run them.
+   */
   readonly calls: readonly LanguageModelV4ToolCall[];
   /** One event per refused call; empty when the turn passed. */
   readonly refusals: readonly RefusalEvent[];
 };
 
 /**
- * Decodes and checks every call of one model turn, then hands them on: decoded when all fit, or
- * every one replaced by a refusal marker when any does not. Calls the provider executed itself are
- * observed only: never decoded, checked or refused.
+ * Decodes and checks every call of one model turn, then hands them on: each with the input the
+ * gate judged when all fit, or all refused when any does not. Calls the provider executed itself
+ * are observed only: never decoded, checked or refused. An error inside the judging is not a
+ * pass: it rejects, and with it the request.
  */
 export async function judgeTurn<TOOLS extends ToolSet>({
   calls,
   request,
   options,
-  validated,
+  ledger,
 }: {
   calls: readonly LanguageModelV4ToolCall[];
   request: GateRequest;
   options: ToolGateOptions<TOOLS>;
-  /** Where the validators' outputs of a passed turn wait for the SDK's own validation. */
-  validated: ValidatedInputs;
+  /** Where each handed-on call's verdict waits for the AI SDK's validation. */
+  ledger: CallLedger;
 }): Promise<JudgedTurn> {
   const judged = calls.filter((call) => call.providerExecuted !== true);
   if (judged.length === 0) return { calls, refusals: [] };
 
-  const prepared = await Promise.all(judged.map((call) => prepareCall(call, request)));
-  const verdict = checkTurn(
-    prepared.map(({ check }) => check),
-    (toolName) => request.tools.get(toolName)?.judged,
-    {
-      leniency: options.leniency,
-      maxMismatches: options.maxMismatches,
-      toolNames: [...request.tools.keys()],
-    },
+  const prepared = judged.map((call) => prepareCall(call, request));
+  const checkOptions = {
+    leniency: options.leniency,
+    maxMismatches: options.maxMismatches,
+    toolNames: [...request.tools.keys()],
+  };
+  const schemaOf = (toolName: string) => request.tools.get(toolName)?.judged;
+  const checks = prepared.map(({ check }) => check);
+  let verdict = checkTurn(checks, schemaOf, checkOptions);
+  // The tools' own validators run on what the schema check passed, as the tools would get it; a
+  // call they reject refuses the turn too, so no call fails alone later while its siblings run.
+  const outputs = await Promise.all(
+    prepared.map(({ toolInput, gated }, index) => {
+      const own = verdict.calls[index];
+      const schemaPassed = own?.outcome === 'pass' || own?.code === 'turn';
+      return gated?.tool === undefined || toolInput === undefined || !schemaPassed
+        ? undefined
+        : validateWithTool(gated.tool.inputSchema, toolInput.value);
+    }),
   );
+  if (outputs.some((output) => output !== undefined && output.issues.length > 0)) {
+    verdict = checkTurn(
+      checks.map((check, index) => {
+        const issues = outputs[index]?.issues ?? [];
+        return issues.length === 0 || !('input' in check)
+          ? check
+          : { ...check, validatorIssues: issues };
+      }),
+      schemaOf,
+      checkOptions,
+    );
+  }
 
   const replacement = new Map<LanguageModelV4ToolCall, LanguageModelV4ToolCall>();
   const refusals: RefusalEvent[] = [];
@@ -55,20 +82,36 @@ export async function judgeTurn<TOOLS extends ToolSet>({
     const call = judged[index];
     const preparedCall = prepared[index];
     if (call === undefined || preparedCall === undefined) return;
+    const { gated, toolInput } = preparedCall;
     if (callVerdict.outcome === 'pass') {
-      const { toolOutput } = preparedCall;
-      if (toolOutput !== undefined) {
-        validated.remember(toolOutput.schema, toolOutput.input, toolOutput.value);
-      }
-      if (preparedCall.decodedInput !== undefined) {
-        replacement.set(call, { ...call, input: preparedCall.decodedInput });
+      if (gated === undefined || toolInput === undefined) return;
+      const value = outputs[index]?.output?.value ?? toolInput.value;
+      if (gated.wrapped) {
+        replacement.set(call, {
+          ...call,
+          input: ledger.issue({ outcome: 'pass', input: toolInput.value, value }),
+        });
+      } else if (toolInput.changed) {
+        replacement.set(call, { ...call, input: JSON.stringify(value) });
       }
       return;
     }
-    replacement.set(call, {
-      ...call,
-      input: markerInput({ code: callVerdict.code, answer: callVerdict.answer, input: call.input }),
-    });
+    const { code, answer } = callVerdict;
+    const handed = { ...call };
+    if (gated?.wrapped === true) {
+      handed.input = ledger.issue({
+        outcome: 'refused',
+        code,
+        answer,
+        input: call.input,
+        call: handed,
+      });
+    } else if (gated !== undefined) {
+      handed.input = unparsableRefusalText({ code, answer, input: call.input });
+    }
+    // A call to a tool that was not offered keeps its text: the SDK cannot run it either.
+    ledger.markRefused(handed, { code, answer });
+    replacement.set(call, handed);
     refusals.push({
       toolCallId: call.toolCallId,
       toolName: call.toolName,
@@ -85,17 +128,14 @@ export async function judgeTurn<TOOLS extends ToolSet>({
 }
 
 type PreparedCall = {
-  check: CallToCheck;
-  decodedInput?: string;
-  /** What the tool's own validator made of the input, when it accepted it. */
-  toolOutput?: { schema: unknown; input: unknown; value: unknown };
+  readonly check: CallToCheck;
+  readonly gated?: GatedToolPlan;
+  /** The input the tool would get: decoded, with fixed values; whether it differs from the text. */
+  readonly toolInput?: { readonly value: unknown; readonly changed: boolean };
 };
 
-/** Parses, decodes and fixes one call, and asks the tool's own validator about the result. */
-async function prepareCall(
-  call: LanguageModelV4ToolCall,
-  request: GateRequest,
-): Promise<PreparedCall> {
+/** Parses, decodes and fixes one call. */
+function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): PreparedCall {
   const { toolCallId, toolName } = call;
   let parsed: unknown;
   try {
@@ -119,22 +159,11 @@ async function prepareCall(
   const decoded = decodeArguments(parsed, gated.plan);
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
   const input = withoutFixedEchoes(decoded, gated.fixedValues);
-  const toolInput = withFixedValues(input, gated.fixedValues);
-  const schema = gated.tool?.inputSchema;
-  const { issues, output } =
-    gated.tool === undefined ? { issues: [] } : await validateWithTool(schema, toolInput);
+  const value = withFixedValues(input, gated.fixedValues);
   return {
-    check: {
-      toolCallId,
-      toolName,
-      input,
-      validatorIssues: issues,
-      forbiddenPaths: forbiddenPathsIn(call, input),
-    },
-    ...(toolInput === parsed ? {} : { decodedInput: JSON.stringify(toolInput) }),
-    ...(output === undefined
-      ? {}
-      : { toolOutput: { schema, input: toolInput, value: output.value } }),
+    check: { toolCallId, toolName, input, forbiddenPaths: forbiddenPathsIn(call, input) },
+    gated,
+    toolInput: { value, changed: value !== parsed },
   };
 }
 
@@ -163,7 +192,7 @@ function withFixedValues(input: unknown, fixedValues: ReadonlyMap<string, unknow
   if (fixedValues.size === 0 || !isRecord(input)) return input;
   const withFixed: Record<string, unknown> = { ...input };
   for (const [name, value] of fixedValues) {
-    // A copy per call: the tool may get this very object (see ValidatedInputs) and mutate it.
+    // A copy per call: the tool gets this very object and may mutate it.
     if (!Object.hasOwn(withFixed, name)) withFixed[name] = copyOf(value);
   }
   return withFixed;

@@ -27,12 +27,16 @@ export async function reportRefusals({
   onRefusal,
 }: {
   refusals: readonly RefusalEvent[];
-  onRefusal: ((event: RefusalEvent) => void) | undefined;
+  onRefusal: ((event: RefusalEvent) => unknown) | undefined;
 }): Promise<void> {
   if (refusals.length === 0) return;
   for (const refusal of refusals) {
     try {
-      onRefusal?.(refusal);
+      const returned = onRefusal?.(refusal);
+      // A rejected promise would surface as an unhandled rejection and can end the process.
+      if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
+        Promise.resolve(returned).catch(() => {});
+      }
     } catch {
       // The app's listener must not turn a refusal into a failed request.
     }

@@ -1,52 +1,76 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { readMarker } from './refusal-marker.ts';
+import {
+  isCallReference,
+  parseInputObject,
+  readLegacyMarker,
+  refusalAnswerIn,
+} from './refusal-marker.ts';
+
+type Part = { readonly type: string; readonly [key: string]: unknown };
+type Message = {
+  readonly role: string;
+  readonly content: unknown;
+  readonly [key: string]: unknown;
+};
 
 /**
- * Puts refused calls back as the model sent them before the next request leaves: the assistant's
- * tool call regains its original input, and its result becomes exactly the refusal answer (the AI
- * SDK had wrapped it in its own validation error text). Works on any history, also one saved and
- * sent through a new gate, because each call carries its own marker. Returns the prompt unchanged
- * (same object) when it holds no refused call.
+ * Makes every refused call of a model history read as the model sent it and as the gate answered
+ * it: a tool result that holds the gate's answer inside the AI SDK's invalid-input sentence
+ * becomes exactly the answer, and a call stored by an earlier version (its input wrapped in a
+ * `toolgate:refusal` marker) gets the model's input back and the answer as its result. Works on
+ * the model prompt and on `ModelMessage[]` alike, and needs nothing but the history itself.
+ * Returns the very same array when there is nothing to change.
  */
-export function restoreRefusals(prompt: LanguageModelV4Prompt): LanguageModelV4Prompt {
-  const answers = new Map<string, string>();
+export function restoreRefusals<MESSAGES extends readonly Message[]>(messages: MESSAGES): MESSAGES {
   let changed = false;
-  const restored = prompt.map((message) => {
-    if (message.role !== 'assistant') return message;
-    let content: typeof message.content | undefined;
-    message.content.forEach((part, index) => {
-      if (part.type !== 'tool-call') return;
-      const marker = readMarker(part.input);
-      if (marker === undefined) return;
-      answers.set(part.toolCallId, marker.answer);
-      content ??= [...message.content];
-      content[index] = { ...part, input: parseOriginal(marker.input) };
+  // Answers of earlier-version markers, for the tool results after their assistant message only:
+  // tool-call ids are reused across turns by some servers.
+  let answers = new Map<string, string>();
+  const restored = messages.map((message) => {
+    if (!Array.isArray(message.content)) return message;
+    if (message.role === 'assistant') {
+      answers = new Map();
+      const content = mapParts(message.content as Part[], (part) => {
+        if (part.type !== 'tool-call') return part;
+        const marker = readLegacyMarker(part.input);
+        if (marker !== undefined) {
+          answers.set(String(part.toolCallId), marker.answer);
+          return { ...part, input: parseInputObject(marker.input) ?? {} };
+        }
+        return isCallReference(part.input) ? { ...part, input: {} } : part;
+      });
+      if (content === message.content) return message;
+      changed = true;
+      return { ...message, content };
+    }
+    if (message.role !== 'tool') return message;
+    const content = mapParts(message.content as Part[], (part) => {
+      if (part.type !== 'tool-result') return part;
+      const output = part.output as { type?: unknown; value?: unknown } | undefined;
+      const answer =
+        answers.get(String(part.toolCallId)) ??
+        (output?.type === 'error-text' && typeof output.value === 'string'
+          ? refusalAnswerIn(output.value)
+          : undefined);
+      if (answer === undefined || (output?.type === 'error-text' && output.value === answer)) {
+        return part;
+      }
+      return { ...part, output: { type: 'error-text', value: answer } };
     });
-    if (content === undefined) return message;
+    if (content === message.content) return message;
     changed = true;
     return { ...message, content };
   });
-  if (!changed) return prompt;
-  return restored.map((message) => {
-    if (message.role !== 'tool') return message;
-    return {
-      ...message,
-      content: message.content.map((part) => {
-        if (part.type !== 'tool-result') return part;
-        const answer = answers.get(part.toolCallId);
-        return answer === undefined
-          ? part
-          : { ...part, output: { type: 'error-text', value: answer } };
-      }),
-    };
-  });
+  return (changed ? restored : messages) as MESSAGES;
 }
 
-function parseOriginal(input: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(input);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
+/** Maps parts copy-on-write: the same array when no part changed. */
+function mapParts(parts: readonly Part[], map: (part: Part) => Part): readonly Part[] {
+  let copy: Part[] | undefined;
+  parts.forEach((part, index) => {
+    const mapped = map(part);
+    if (mapped === part) return;
+    copy ??= [...parts];
+    copy[index] = mapped;
+  });
+  return copy ?? parts;
 }
