@@ -1,56 +1,70 @@
-import {
-  isCallReference,
-  parseInputObject,
-  readLegacyMarker,
-  refusalAnswerIn,
-} from './refusal-marker.ts';
-import { restoreRefusals } from './restore-refusals.ts';
+import { parseInputObject, readLegacyMarker, refusalAnswerIn } from './refusal-marker.ts';
+import { mapParts, restoreRefusals } from './restore-refusals.ts';
 
-type UIPart = { readonly type: string; readonly [key: string]: unknown };
+type Part = { readonly type: string; readonly [key: string]: unknown };
 type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
 
 /**
  * Cleans a stored conversation of every trace of the gate's mechanism, so it reads the same to a
  * model with or without the gate: `UIMessage[]` (from `useChat` or `toUIMessageStream`) or
- * `ModelMessage[]` (from `response.messages`). A refused call gets the model's own arguments back
- * and exactly the `Refused:`/`Not run:` answer as its error text, also where an earlier version
- * stored its `toolgate:refusal` marker or where the AI SDK wrapped the answer in its
- * invalid-input sentence. Returns the same array when nothing needs cleaning; never mutates.
+ * `ModelMessage[]` (from `response.messages`). A refused call gets exactly the `Refused:`/`Not
+ * run:` answer as its error text where the AI SDK wrapped it in its invalid-input sentence, and a
+ * call stored by toolgate 0.1 (its input wrapped in a `toolgate:refusal` marker) gets the model's
+ * own arguments back. Returns the same array when nothing needs cleaning; never mutates.
+ *
+ * Run it on histories you stored, not on model output: it trusts what it reads.
  *
  * @example
  * const messages = cleanHistory(await loadChat(id));
  */
 export function cleanHistory<MESSAGES extends readonly AnyMessage[]>(messages: MESSAGES): MESSAGES {
-  if (!messages.some((message) => Array.isArray(message.parts))) {
-    return restoreRefusals(
-      messages as unknown as Parameters<typeof restoreRefusals>[0],
-    ) as unknown as MESSAGES;
-  }
   let changed = false;
+  // Answers of 0.1 markers, for the tool results after their assistant message only: some
+  // servers reuse tool-call ids across turns.
+  let answers = new Map<string, string>();
   const cleaned = messages.map((message) => {
-    if (!Array.isArray(message.parts)) return message;
-    let parts: UIPart[] | undefined;
-    (message.parts as UIPart[]).forEach((part, index) => {
-      const clean = cleanUIPart(part);
-      if (clean === part) return;
-      parts ??= [...(message.parts as UIPart[])];
-      parts[index] = clean;
-    });
-    if (parts === undefined) return message;
+    if (Array.isArray(message.parts)) {
+      const parts = mapParts(message.parts as Part[], cleanUIPart);
+      if (parts === message.parts) return message;
+      changed = true;
+      return { ...message, parts };
+    }
+    if (!Array.isArray(message.content)) return message;
+    const parts = message.content as Part[];
+    let content: readonly Part[] = parts;
+    if (message.role === 'assistant') {
+      answers = new Map();
+      content = mapParts(parts, (part) => {
+        const marker = part.type === 'tool-call' ? readLegacyMarker(part.input) : undefined;
+        if (marker === undefined) return part;
+        answers.set(String(part.toolCallId), marker.answer);
+        return { ...part, input: parseInputObject(marker.input) ?? {} };
+      });
+    } else if (message.role === 'tool') {
+      content = mapParts(parts, (part) => {
+        const answer =
+          part.type === 'tool-result' ? answers.get(String(part.toolCallId)) : undefined;
+        return answer === undefined
+          ? part
+          : { ...part, output: { type: 'error-text', value: answer } };
+      });
+    }
+    if (content === parts) return message;
     changed = true;
-    return { ...message, parts };
+    return { ...message, content };
   });
-  return (changed ? cleaned : messages) as MESSAGES;
+  return restoreRefusals(
+    (changed ? cleaned : messages) as unknown as Parameters<typeof restoreRefusals>[0],
+  ) as unknown as MESSAGES;
 }
 
 /** A UI tool part (`tool-<name>` or `dynamic-tool`) without gate internals. */
-function cleanUIPart(part: UIPart): UIPart {
+function cleanUIPart(part: Part): Part {
   if (!part.type.startsWith('tool-') && part.type !== 'dynamic-tool') return part;
   const marker = readLegacyMarker(part.input);
   if (marker !== undefined) {
     return { ...part, input: parseInputObject(marker.input) ?? {}, errorText: marker.answer };
   }
-  if (isCallReference(part.input)) return { ...part, input: {} };
   if (typeof part.errorText === 'string') {
     const answer = refusalAnswerIn(part.errorText);
     if (answer !== undefined && answer !== part.errorText) return { ...part, errorText: answer };

@@ -1,5 +1,4 @@
 import type { RefusalCode } from '../checker/check-turn.ts';
-import { callReferenceKey } from './call-ledger.ts';
 import { ToolRefusalError } from './refusal-error.ts';
 
 /** The key earlier versions (0.1) wrapped a refused call's input under, in steps and histories. */
@@ -58,16 +57,6 @@ export function readLegacyMarker(input: unknown): RefusalMarker | undefined {
   const { code, answer, input: original } = marker as Record<string, unknown>;
   if ((code !== 'arguments' && code !== 'turn') || typeof answer !== 'string') return undefined;
   return { code, answer, input: typeof original === 'string' ? original : '{}' };
-}
-
-/** Whether an input is a gate reference that never reached its tool (an expired verdict). */
-export function isCallReference(input: unknown): boolean {
-  return (
-    typeof input === 'object' &&
-    input !== null &&
-    Object.keys(input).length === 1 &&
-    typeof (input as Record<string, unknown>)[callReferenceKey] === 'string'
-  );
 }
 
 const sdkInvalidInputText =
