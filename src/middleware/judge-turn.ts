@@ -7,6 +7,7 @@ import { deepEqual } from '../schema/deep-equal.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
 import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
 import type { GateRequest } from './gate-request.ts';
+import { acceptsNoArguments } from './no-arguments.ts';
 import { markerInput } from './refusal-marker.ts';
 import { validateWithTool } from './tool-validator.ts';
 import type { ValidatedInputs } from './validated-inputs.ts';
@@ -105,6 +106,9 @@ async function prepareCall(
     return { check: { toolCallId, toolName, unparsableInput: call.input } };
   }
   const gated = request.tools.get(toolName);
+  // `"null"` for a tool that requires nothing (Cohere's zero-parameter calls) is no arguments.
+  const nullAsEmpty = parsed === null && gated !== undefined && acceptsNoArguments(gated.judged);
+  if (nullAsEmpty) parsed = {};
   if (gated === undefined) {
     return {
       check: {
@@ -131,7 +135,7 @@ async function prepareCall(
       validatorIssues: issues,
       forbiddenPaths: forbiddenPathsIn(call, input),
     },
-    ...(toolInput === parsed ? {} : { decodedInput: JSON.stringify(toolInput) }),
+    ...(toolInput === parsed && !nullAsEmpty ? {} : { decodedInput: JSON.stringify(toolInput) }),
     ...(output === undefined
       ? {}
       : { toolOutput: { schema, input: toolInput, value: output.value } }),
