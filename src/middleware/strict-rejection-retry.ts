@@ -101,7 +101,7 @@ export async function callWithStrictRetry<RESULT>({
       warnings: [
         {
           type: 'other',
-          message: `toolgate: the provider refused strict mode for ${refused.map((name) => `"${name}"`).join(', ')} (${excerpt(errorText(error))}), so the request was sent once more without strict for ${refused.length === 1 ? 'it' : 'them'}.`,
+          message: `toolgate: the provider refused strict mode for ${refused.map((name) => `"${name}"`).join(', ')} (${excerpt(errorMessage(error))}), so the request was sent once more without strict for ${refused.length === 1 ? 'it' : 'them'}.`,
         },
       ],
     };
@@ -112,6 +112,10 @@ function errorText(error: unknown): string {
   if (typeof error !== 'object' || error === null) return String(error);
   const { message, responseBody } = error as { message?: unknown; responseBody?: unknown };
   return [message, responseBody].filter((part) => typeof part === 'string').join(' ');
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : errorText(error);
 }
 
 function excerpt(text: string): string {
