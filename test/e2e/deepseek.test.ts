@@ -37,7 +37,9 @@ describe('DeepSeek through the real provider: deepseek-all-or-nothing', () => {
       // Sent as the app wrote it, not in DeepSeek's strict form.
       expect(tools[0]?.function.parameters).toMatchObject({ required: ['city'] });
       expect(
-        session.steps[0]?.warnings.map((warning) => 'message' in warning && warning.message),
+        (session.steps[0]?.warnings ?? []).map(
+          (warning) => 'message' in warning && warning.message,
+        ),
       ).toEqual([
         expect.stringContaining('toolgate: tool "tag_city" is sent without strict mode'),
         'toolgate: deepseek does not accept strict and non-strict tools together, so no tool is sent strict.',
