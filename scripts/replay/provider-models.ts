@@ -18,13 +18,18 @@ import { createOllama } from 'ollama-ai-provider-v2';
 import type { SharedRecording } from './read-shared-recording.ts';
 
 /** Builds the model for a recording, served from `origin`. Throws when no package fits. */
-export function providerModel(recording: SharedRecording, model: string, origin: string): LanguageModelV4 {
+export function providerModel(
+  recording: SharedRecording,
+  model: string,
+  origin: string,
+): LanguageModelV4 {
   const { folder, file } = recording;
   const endpoint = recording.endpoint ?? '';
   const apiKey = 'replay';
   switch (folder) {
     case 'cerebras':
-      if (/pydantic-ai/.test(file)) return createOpenAI({ apiKey, baseURL: `${origin}/v1` }).chat(model);
+      if (/pydantic-ai/.test(file))
+        return createOpenAI({ apiKey, baseURL: `${origin}/v1` }).chat(model);
       return createCerebras({ apiKey, baseURL: `${origin}/v1` })(model);
     case 'google':
       return createGoogleGenerativeAI({ apiKey, baseURL: `${origin}/v1beta` })(model);
@@ -44,7 +49,10 @@ export function providerModel(recording: SharedRecording, model: string, origin:
       // @ai-sdk/xai 5 speaks only the Responses API; these are chat completions from its 4.x tests.
       return createOpenAICompatible({ name: 'xai', baseURL: `${origin}/v1` })(model);
     case 'openai':
-      if (/responses/.test(endpoint) || /openai-tool-search|reasoning-encrypted|parallel-tool-call|issue-7082|jp\//.test(file)) {
+      if (
+        /responses/.test(endpoint) ||
+        /openai-tool-search|reasoning-encrypted|parallel-tool-call|issue-7082|jp\//.test(file)
+      ) {
         return createOpenAI({ apiKey, baseURL: `${origin}/v1` }).responses(model);
       }
       return createOpenAI({ apiKey, baseURL: `${origin}/v1` }).chat(model);
@@ -60,7 +68,10 @@ export function providerModel(recording: SharedRecording, model: string, origin:
         return createOpenAI({ apiKey, baseURL: origin }).responses(model);
       }
       if (name.startsWith('deepseek-')) return createDeepSeek({ apiKey, baseURL: origin })(model);
-      return createOpenAICompatible({ name: name.split('-')[0] ?? 'compatible', baseURL: `${origin}/v1` })(model);
+      return createOpenAICompatible({
+        name: name.split('-')[0] ?? 'compatible',
+        baseURL: `${origin}/v1`,
+      })(model);
     }
     default:
       throw new Error(`no provider package is known for the folder "${folder}"`);

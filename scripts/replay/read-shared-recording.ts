@@ -49,6 +49,7 @@ export function readSharedRecording(
 
 function readJp(file: string, folder: string, text: string, jpTool: Json): SharedRecording {
   const answers: WireAnswer[] = [];
+  const tools: Record<string, unknown> = {};
   let model: string | undefined;
   let endpoint: string | undefined;
   for (const document of parseAllDocuments(text)) {
@@ -61,6 +62,10 @@ function readJp(file: string, folder: string, text: string, jpTool: Json): Share
     if (model === undefined && typeof mock.when?.json_body_str === 'string') {
       const request = JSON.parse(mock.when.json_body_str) as Json;
       if (typeof request.model === 'string') model = request.model;
+    }
+    if (typeof mock.when?.json_body_str === 'string') {
+      const request = JSON.parse(mock.when.json_body_str) as Json;
+      for (const [name, schema] of toolsInRequest(request)) tools[name] ??= schema;
     }
     const contentType =
       mock.then.header?.find((header) => header.name.toLowerCase() === 'content-type')?.value ??
@@ -75,7 +80,13 @@ function readJp(file: string, folder: string, text: string, jpTool: Json): Share
     folder,
     source: 'jp',
     answers,
-    tools: { run_me: jpTool },
+    // jp's run_me as its tests declare it; other tools as the request sent them.
+    tools: {
+      ...tools,
+      ...(Object.hasOwn(tools, 'run_me') || Object.keys(tools).length === 0
+        ? { run_me: jpTool }
+        : {}),
+    },
     model,
     stream,
     endpoint,
@@ -105,15 +116,18 @@ function readCassette(file: string, folder: string, text: string): SharedRecordi
     for (const [name, schema] of toolsInRequest(body)) tools[name] ??= schema;
     if (model === undefined) {
       model =
-        (typeof body.model === 'string' ? body.model : undefined) ??
-        modelInUri(request.uri ?? '');
+        (typeof body.model === 'string' ? body.model : undefined) ?? modelInUri(request.uri ?? '');
     }
     if (body.stream === true || /streamGenerateContent|converse-stream/.test(request.uri ?? '')) {
       stream = true;
     }
     const headers = response.headers ?? {};
-    const typeHeader = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
-    const contentType = String((Array.isArray(typeHeader?.[1]) ? typeHeader[1][0] : typeHeader?.[1]) ?? 'application/json');
+    const typeHeader = Object.entries(headers).find(
+      ([name]) => name.toLowerCase() === 'content-type',
+    );
+    const contentType = String(
+      (Array.isArray(typeHeader?.[1]) ? typeHeader[1][0] : typeHeader?.[1]) ?? 'application/json',
+    );
     const raw =
       typeof response.body === 'string'
         ? response.body
@@ -174,17 +188,25 @@ export function toolsInRequest(body: Json): Array<[string, unknown]> {
         found.push([fn.name, fn.parameters ?? { type: 'object', properties: {} }]);
       } else if (spec !== undefined && typeof spec.name === 'string') {
         found.push([spec.name, (spec.inputSchema as Json | undefined)?.json ?? {}]);
-      } else if (Array.isArray(tool.functionDeclarations)) {
-        for (const declaration of tool.functionDeclarations as Json[]) {
+      } else if (Array.isArray(tool.functionDeclarations ?? tool.function_declarations)) {
+        for (const declaration of (tool.functionDeclarations ??
+          tool.function_declarations) as Json[]) {
           if (typeof declaration.name !== 'string') continue;
           found.push([
             declaration.name,
             declaration.parametersJsonSchema ??
+              declaration.parameters_json_schema ??
               declaration.parameters ?? { type: 'object', properties: {} },
           ]);
         }
-      } else if (typeof tool.name === 'string' && (tool.type === undefined || tool.type === 'function' || tool.type === 'custom')) {
-        found.push([tool.name, tool.input_schema ?? tool.parameters ?? { type: 'object', properties: {} }]);
+      } else if (
+        typeof tool.name === 'string' &&
+        (tool.type === undefined || tool.type === 'function' || tool.type === 'custom')
+      ) {
+        found.push([
+          tool.name,
+          tool.input_schema ?? tool.parameters ?? { type: 'object', properties: {} },
+        ]);
       }
     }
   }
@@ -195,15 +217,21 @@ function readVercel(file: string, folder: string, text: string): SharedRecording
   const name = path.basename(file);
   if (name.endsWith('.chunks.txt')) {
     const lines = text.split('\n').filter((line) => line.trim() !== '');
-    const chunks = lines.map((line) => JSON.parse(line) as Json);
+    // A line that is not JSON is sent as it is: the provider's parser meets it as on the wire.
+    const chunks = lines.map((line) => parseLine(line));
     const streams = splitStreams(chunks);
-    const openaiChatLike = /^(openai-compatible|cerebras|xai)$/.test(folder) || name.startsWith('issue-15789');
+    const openaiChatLike =
+      /^(openai-compatible|cerebras|xai)$/.test(folder) || name.startsWith('issue-15789');
     const answers = streams.map((stream) => ({
       status: 200,
       contentType: 'text/event-stream',
       body:
-        stream.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('') +
-        (openaiChatLike || folder === 'openai' ? 'data: [DONE]\n\n' : ''),
+        stream
+          .map(
+            (chunk) =>
+              `data: ${typeof chunk.raw === 'string' ? chunk.raw : JSON.stringify(chunk)}\n\n`,
+          )
+          .join('') + (openaiChatLike || folder === 'openai' ? 'data: [DONE]\n\n' : ''),
     }));
     return {
       file,
@@ -272,7 +300,11 @@ function echoedTools(values: readonly Json[]): Array<[string, unknown]> {
     const record = value as Json;
     if (Array.isArray(record.tools)) {
       for (const tool of record.tools as Json[]) {
-        if (tool?.type === 'function' && typeof tool.name === 'string' && tool.parameters !== undefined) {
+        if (
+          tool?.type === 'function' &&
+          typeof tool.name === 'string' &&
+          tool.parameters !== undefined
+        ) {
           found.push([tool.name, tool.parameters]);
         }
       }
@@ -292,6 +324,15 @@ function modelIn(values: readonly Json[]): string | undefined {
     if (typeof message?.model === 'string') return message.model;
   }
   return undefined;
+}
+
+function parseLine(line: string): Json {
+  try {
+    return JSON.parse(line) as Json;
+  } catch {
+    const type = /"type":"([^"]+)"/.exec(line)?.[1];
+    return { raw: line, ...(type === undefined ? {} : { type }) };
+  }
 }
 
 function isStreamType(contentType: string): boolean {

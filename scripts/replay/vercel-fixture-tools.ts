@@ -96,4 +96,7 @@ export const vercelFixtureModels: Readonly<Record<string, string>> = {
   'anthropic-root-union-tool-schema-error.json': 'claude-sonnet-4-6',
   'anthropic-fallback-tool-call.sse': 'claude-haiku-4-5',
   'mistral-incremental-tool-call.chunks.txt': 'zai-glm-5-2',
+  'cohere-null-args.json': 'command-a-03-2025',
+  'parallel-tool-call-wrapper.1.chunks.txt': 'gpt-5.4',
+  'cohere-empty-tool-call.chunks.txt': 'command-a-03-2025',
 };
