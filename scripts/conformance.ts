@@ -318,4 +318,5 @@ const passed = validCount - falseRefusals.length + invalidRefusedCount;
 const failed = falseRefusals.length + judgedMisses.length;
 console.log(`conformance: ${passed} passed, ${failed} failed`);
 
+if ((await (await import('./replay-recordings.ts')).replaySharedRecordings()) > 0) process.exit(1);
 process.exit(failed > 0 ? 1 : 0);

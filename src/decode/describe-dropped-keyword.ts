@@ -14,6 +14,20 @@ export function describeDroppedKeyword(keyword: string, value: unknown): string 
       return typeof value === 'number' ? `At most ${value} entries.` : undefined;
     case 'uniqueItems':
       return value === true ? 'Items must be unique.' : undefined;
+    case 'minimum':
+      return typeof value === 'number' ? `At least ${value}.` : undefined;
+    case 'maximum':
+      return typeof value === 'number' ? `At most ${value}.` : undefined;
+    case 'exclusiveMinimum':
+      return typeof value === 'number' ? `More than ${value}.` : undefined;
+    case 'exclusiveMaximum':
+      return typeof value === 'number' ? `Less than ${value}.` : undefined;
+    case 'multipleOf':
+      return typeof value === 'number' ? `A multiple of ${value}.` : undefined;
+    case 'minItems':
+      return typeof value === 'number' ? `At least ${value} items.` : undefined;
+    case 'maxItems':
+      return typeof value === 'number' ? `At most ${value} items.` : undefined;
     case 'format':
       return typeof value === 'string' ? `Format: ${value}.` : undefined;
     default:

@@ -3,14 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
 import {
+  anthropicProfile,
+  bedrockProfile,
   cerebrasProfile,
+  cohereProfile,
+  deepseekProfile,
   googleProfile,
+  groqProfile,
+  llamacppProfile,
+  mistralProfile,
   nonStrictProfile,
   openaiProfile,
+  openrouterProfile,
   profileByProviderId,
   profileForProvider,
+  profileNamed,
   type StrictProfile,
+  UnknownProfileError,
+  vertexAnthropicProfile,
+  vllmProfile,
+  xaiProfile,
 } from './provider-profiles.ts';
+import { overStrictBudget, strictToolCost } from './strict-budget.ts';
+import { stripKeywords } from './strip-keywords.ts';
 import { toStrictSchema } from './to-strict-schema.ts';
 
 describe('profileForProvider', () => {
@@ -19,8 +34,18 @@ describe('profileForProvider', () => {
     ['openai.responses', openaiProfile],
     ['azure.chat', openaiProfile],
     ['azure.responses', openaiProfile],
-    ['openrouter', openaiProfile],
-    ['openrouter.chat', openaiProfile],
+    ['openrouter', openrouterProfile],
+    ['openrouter.chat', openrouterProfile],
+    ['anthropic.messages', anthropicProfile],
+    ['bedrock.anthropic.messages', anthropicProfile],
+    ['amazon-bedrock', bedrockProfile],
+    ['googleVertex.anthropic.messages', vertexAnthropicProfile],
+    ['deepseek.chat', deepseekProfile],
+    ['azure.deepseek', deepseekProfile],
+    ['mistral.chat', mistralProfile],
+    ['mistral.conversation', mistralProfile],
+    ['groq.chat', groqProfile],
+    ['cohere.chat', cohereProfile],
     ['cerebras.chat', cerebrasProfile],
     ['google.generative-ai', googleProfile],
     ['google.vertex.chat', googleProfile],
@@ -29,7 +54,15 @@ describe('profileForProvider', () => {
   });
 
   it('should give unknown ids, openai-compatible names among them, the non-strict profile', () => {
-    for (const providerId of ['llamacpp.chat', 'groq.chat', 'xai.responses', 'OPENAI.CHAT', '']) {
+    for (const providerId of [
+      'llamacpp.chat',
+      'vllm.chat',
+      'xai.responses',
+      'vertex.maas.chat',
+      'googleVertex.xai.chat',
+      'OPENAI.CHAT',
+      '',
+    ]) {
       expect(profileForProvider(providerId)).toBe(nonStrictProfile);
     }
   });
@@ -76,6 +109,16 @@ describe('profileForProvider', () => {
         'openai.responses',
         'openrouter',
         'openrouter.chat',
+        'anthropic.messages',
+        'bedrock.anthropic.messages',
+        'amazon-bedrock',
+        'googleVertex.anthropic.messages',
+        'deepseek.chat',
+        'azure.deepseek',
+        'mistral.chat',
+        'mistral.conversation',
+        'groq.chat',
+        'cohere.chat',
       ].sort(),
     );
   });
@@ -262,5 +305,256 @@ describe('toStrictSchema per profile', () => {
     expect(result.schema).toMatchObject({
       properties: { a: { anyOf: [{ type: 'string', enum: ['x'] }] } },
     });
+  });
+});
+
+describe('profileNamed', () => {
+  it.each([
+    ['openai', openaiProfile],
+    ['cerebras', cerebrasProfile],
+    ['google', googleProfile],
+    ['none', nonStrictProfile],
+    ['anthropic', anthropicProfile],
+    ['amazon-bedrock', bedrockProfile],
+    ['vertex-anthropic', vertexAnthropicProfile],
+    ['deepseek', deepseekProfile],
+    ['mistral', mistralProfile],
+    ['xai', xaiProfile],
+    ['groq', groqProfile],
+    ['cohere', cohereProfile],
+    ['openrouter', openrouterProfile],
+    ['vllm', vllmProfile],
+    ['llamacpp', llamacppProfile],
+  ] as const)('should find the profile named %s, whose name it is', (name, profile) => {
+    expect(profileNamed(name)).toBe(profile);
+    expect(profile.name).toBe(name);
+  });
+
+  it('should throw a typed error for any other name, inherited names included', () => {
+    for (const name of ['OpenAI', 'toString', '__proto__', '']) {
+      let thrown: unknown;
+      try {
+        profileNamed(name);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(UnknownProfileError.isInstance(thrown)).toBe(true);
+      expect((thrown as UnknownProfileError).profileName).toBe(name);
+    }
+    expect(() => profileNamed('OpenAI')).toThrowErrorMatchingInlineSnapshot(
+      `[toolgate.error.UnknownProfileError: There is no strict profile named "OpenAI"; the profiles are "openai", "cerebras", "google", "none", "anthropic", "amazon-bedrock", "vertex-anthropic", "deepseek", "mistral", "xai", "groq", "cohere", "openrouter", "vllm", "llamacpp".]`,
+    );
+  });
+
+  it('should let toStrictSchema take a profile by name', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    expect(toStrictSchema(schema, { profile: 'openai' })).toEqual(
+      toStrictSchema(schema, { profile: openaiProfile }),
+    );
+    expect(toStrictSchema(schema, { profile: 'anthropic' }).schema).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: [],
+      additionalProperties: false,
+    });
+  });
+});
+
+describe('profiles of the other providers', () => {
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: {
+      city: { type: 'string', maxLength: 40, format: 'hostname' },
+      days: { type: 'integer', minimum: 1, maximum: 7 },
+      when: { type: 'string', format: 'date-time' },
+      tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
+    },
+    required: ['city'],
+  };
+
+  it('should keep optional arguments optional for Anthropic, with no placeholder, bounds as hints', () => {
+    const result = toStrictSchema(schema, { profile: anthropicProfile });
+    expect(result.strict).toBe(true);
+    expect(result.plan).toEqual({});
+    expect(result.schema).toMatchInlineSnapshot(`
+      {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "additionalProperties": false,
+        "properties": {
+          "city": {
+            "description": "At most 40 characters.",
+            "format": "hostname",
+            "type": "string",
+          },
+          "days": {
+            "description": "At least 1. At most 7.",
+            "type": "integer",
+          },
+          "tags": {
+            "description": "At least 2 items.",
+            "items": {
+              "type": "string",
+            },
+            "type": "array",
+          },
+          "when": {
+            "format": "date-time",
+            "type": "string",
+          },
+        },
+        "required": [
+          "city",
+        ],
+        "type": "object",
+      }
+    `);
+  });
+
+  it('should require everything for DeepSeek, nullable as anyOf, only its formats', () => {
+    const result = toStrictSchema(schema, { profile: deepseekProfile });
+    expect(result.strict).toBe(true);
+    expect(result.schema).toMatchInlineSnapshot(`
+      {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "additionalProperties": false,
+        "properties": {
+          "city": {
+            "description": "At most 40 characters.",
+            "format": "hostname",
+            "type": "string",
+          },
+          "days": {
+            "anyOf": [
+              {
+                "description": "At least 1. At most 7.",
+                "type": "integer",
+              },
+              {
+                "type": "null",
+              },
+            ],
+          },
+          "tags": {
+            "anyOf": [
+              {
+                "description": "At least 2 items.",
+                "items": {
+                  "type": "string",
+                },
+                "type": "array",
+              },
+              {
+                "type": "null",
+              },
+            ],
+          },
+          "when": {
+            "anyOf": [
+              {
+                "description": "Format: date-time.",
+                "type": "string",
+              },
+              {
+                "type": "null",
+              },
+            ],
+          },
+        },
+        "required": [
+          "city",
+          "days",
+          "when",
+          "tags",
+        ],
+        "type": "object",
+      }
+    `);
+    expect(deepseekProfile.mixedStrict).toBe(false);
+  });
+
+  it('should not convert for Mistral, but leave out $schema and $id at every level', () => {
+    expect(mistralProfile.strictTools).toBe(false);
+    const source = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'x',
+      type: 'object',
+      properties: { a: { $id: 'y', type: 'string' }, b: { type: 'number' } },
+    };
+    const stripped = stripKeywords(source, { keywords: mistralProfile.stripKeywords ?? [] });
+    expect(stripped).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'number' } },
+    });
+    expect((stripped as { properties: { b: unknown } }).properties.b).toBe(source.properties.b);
+    const plain = { type: 'object', properties: { b: { type: 'number' } } };
+    expect(stripKeywords(plain, { keywords: ['$schema', '$id'] })).toBe(plain);
+  });
+
+  it('should make xAI opt-in: optional stays optional, nullable as anyOf', () => {
+    expect(profileForProvider('xai.responses')).toBe(nonStrictProfile);
+    expect(xaiProfile).toMatchObject({
+      strictTools: true,
+      optionalStaysOptional: true,
+      nullable: 'any-of',
+    });
+  });
+
+  it('should leave Groq, Cohere, OpenRouter and Claude on Vertex unconverted', () => {
+    for (const profile of [groqProfile, cohereProfile, openrouterProfile, vertexAnthropicProfile]) {
+      expect(profile.strictTools).toBe(false);
+    }
+  });
+});
+
+describe('overStrictBudget', () => {
+  const optional = (count: number) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Array.from({ length: count }, (_, index) => [`p${index}`, { type: 'string' }]),
+    ),
+    required: [],
+    additionalProperties: false,
+  });
+
+  it('should count optional and union-typed parameters at every level', () => {
+    expect(
+      strictToolCost('t', {
+        type: 'object',
+        properties: {
+          a: { type: ['string', 'null'] },
+          b: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+          c: { type: 'object', properties: { d: { type: 'string' } }, required: [] },
+        },
+        required: ['a'],
+      }),
+    ).toEqual({ name: 't', optionalParameters: 3, unionParameters: 2 });
+  });
+
+  it('should drop strict from the costliest tools until Anthropic budgets hold', () => {
+    const tools = [
+      { name: 'small', schema: optional(4) },
+      { name: 'large', schema: optional(15) },
+      { name: 'medium', schema: optional(9) },
+    ];
+    // 28 optional parameters: dropping the largest leaves 13.
+    expect(overStrictBudget(tools, anthropicProfile)).toEqual(['large']);
+    expect(overStrictBudget(tools.slice(0, 1), anthropicProfile)).toEqual([]);
+  });
+
+  it('should keep at most 20 strict tools', () => {
+    const tools = Array.from({ length: 22 }, (_, index) => ({
+      name: `t${index}`,
+      schema: optional(index === 5 ? 1 : 0),
+    }));
+    expect(overStrictBudget(tools, anthropicProfile)).toEqual(['t5', 't0']);
+  });
+
+  it('should have no budget for OpenAI', () => {
+    const tools = Array.from({ length: 30 }, (_, index) => ({
+      name: `t${index}`,
+      schema: optional(5),
+    }));
+    expect(overStrictBudget(tools, openaiProfile)).toEqual([]);
   });
 });

@@ -7,7 +7,12 @@ import { deepFreeze } from '../../test/support/deep-freeze.ts';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
 import { decodeArguments } from './decode-arguments.ts';
 import type { DecodePlan } from './decode-plan.ts';
-import { cerebrasProfile, openaiProfile, type StrictProfile } from './provider-profiles.ts';
+import {
+  cerebrasProfile,
+  openaiProfile,
+  resolveProfile,
+  type StrictProfile,
+} from './provider-profiles.ts';
 import { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
 
 type Schema = Record<string, unknown>;
@@ -27,7 +32,7 @@ function strictOf(schema: unknown, options?: ToStrictSchemaOptions) {
   if (!result.strict) throw new Error(`expected a strict result, got: ${result.reason}`);
   expect(
     strictRuleViolations(result.schema, {
-      allowTypeLists: (options?.profile ?? openaiProfile).nullable === 'type-list',
+      allowTypeLists: resolveProfile(options?.profile ?? openaiProfile).nullable === 'type-list',
     }),
   ).toEqual([]);
   return result;

@@ -11,11 +11,19 @@ import { argumentPathOf, keywordsOf } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
 import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
 import { admitsNull, makeNullable } from './nullable-schema.ts';
-import { openaiProfile, type StrictProfile } from './provider-profiles.ts';
+import {
+  openaiProfile,
+  type ProfileName,
+  resolveProfile,
+  type StrictProfile,
+} from './provider-profiles.ts';
 
 export type ToStrictSchemaOptions = {
-  /** What strict means at the provider. Default: {@link openaiProfile} (OpenAI Chat and Responses). */
-  profile?: StrictProfile;
+  /**
+   * What strict means at the provider, as a profile or its name (`'openai'`, `'anthropic'`, …).
+   * Default: {@link openaiProfile} (OpenAI Chat and Responses).
+   */
+  profile?: StrictProfile | ProfileName;
   /**
    * Defaults for optional arguments, by argument path (`unit`, `filters.limit`, `events[].when`).
    * A `null` the model sends there decodes to this value; it wins over the schema's `default`.
@@ -70,8 +78,9 @@ const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  */
 export function toStrictSchema(
   schema: unknown,
-  { profile = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
+  { profile: profileOrName = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
 ): StrictSchemaResult {
+  const profile = resolveProfile(profileOrName);
   if (typeof schema !== 'object' || schema === null) {
     return notStrict(schema, [], 'the schema is not an object');
   }
@@ -109,7 +118,8 @@ function convert(
   const plans = new WeakMap<object, DecodePlan>();
   const usedDefaults = new Set<string>();
   let propertyCount = 0;
-  const keywords = new Set(profile.keywords);
+  const stripped = new Set(profile.stripKeywords ?? []);
+  const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
   // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
   const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
 
@@ -226,7 +236,9 @@ function convert(
       if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
       const schemaDefault = readDefault(property);
       property = withoutDefault(property);
-      if (!required.has(name) && !admitsNull(property)) {
+      if (!required.has(name) && profile.optionalStaysOptional === true) {
+        // The provider lets the model leave it out: nothing to decode.
+      } else if (!required.has(name) && !admitsNull(property)) {
         placeholders.set(name, placeholderFor(path, schemaDefault));
         property = makeNullable(property, profile);
       } else if (Object.hasOwn(defaults, path)) {
@@ -263,7 +275,9 @@ function convert(
       // Arguments are always an object; strict providers want exactly that type at the root.
       type: location.length === 0 ? 'object' : (node.type ?? 'object'),
       properties: strictProperties,
-      required: Object.keys(properties),
+      required: profile.optionalStaysOptional
+        ? Object.keys(properties).filter((name) => required.has(name))
+        : Object.keys(properties),
       additionalProperties: false,
     };
     if (!isEmptyPlan(plan)) plans.set(strictNode, plan);

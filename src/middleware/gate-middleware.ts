@@ -10,6 +10,7 @@ import type { ToolGateOptions } from './gate-options.ts';
 import { type GateRequest, prepareGateRequest } from './gate-request.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { judgeTurn } from './judge-turn.ts';
+import { generateThroughProviderErrors, streamThroughProviderErrors } from './provider-errors.ts';
 import { reportRefusals } from './report-refusals.ts';
 
 /**
@@ -39,8 +40,8 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
       return prepared.params;
     },
 
-    async wrapGenerate({ doGenerate, params }) {
-      const result = await doGenerate();
+    async wrapGenerate({ doGenerate, params, model }) {
+      const result = await generateThroughProviderErrors({ doGenerate, params, model });
       const request = requests.get(params);
       if (request === undefined) return result;
       const calls = result.content.filter(isToolCall);
@@ -56,8 +57,8 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
       };
     },
 
-    async wrapStream({ doStream, params }) {
-      const result = await doStream();
+    async wrapStream({ params, model }) {
+      const result = await streamThroughProviderErrors({ params, model });
       const request = requests.get(params);
       if (request === undefined) return result;
       return {

@@ -11,6 +11,8 @@ import {
   profileForProvider,
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
+import { overStrictBudget } from '../decode/strict-budget.ts';
+import { stripKeywords } from '../decode/strip-keywords.ts';
 import { toStrictSchema } from '../decode/to-strict-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
@@ -139,6 +141,23 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
     converted.push({ tool: offeredTool, strictSchema: conversion.schema });
   }
 
+  // Per-request budgets (Anthropic): the costliest tools go without strict, their schema as converted.
+  const overBudget = new Set(
+    overStrictBudget(
+      converted.flatMap(({ tool, strictSchema }) =>
+        strictSchema === undefined ? [] : [{ name: tool.name, schema: strictSchema }],
+      ),
+      profile,
+    ),
+  );
+  if (overBudget.size > 0) {
+    anyNotStrict = true;
+    warnings.push({
+      type: 'other',
+      message: `toolgate: ${profile.name} takes fewer strict tools, optional or union-typed parameters in one request, so ${[...overBudget].map((name) => `"${name}"`).join(', ')} ${overBudget.size === 1 ? 'is' : 'are'} sent without strict mode.`,
+    });
+  }
+
   // Some providers (Cerebras) refuse a request whose tools mix strict values.
   const allNonStrict = anyNotStrict && !profile.mixedStrict;
   if (allNonStrict) {
@@ -153,12 +172,12 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
         const gated = tools.get(tool.name);
         if (gated !== undefined) tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
       }
-      sentTools.push(tool);
+      sentTools.push(withoutStrippedKeywords(tool, profile));
     } else {
       sentTools.push({
         ...tool,
         inputSchema: strictSchema as typeof tool.inputSchema,
-        strict: true,
+        ...(overBudget.has(tool.name) ? {} : { strict: true }),
       });
     }
   }
@@ -178,6 +197,15 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
 
 function isOwned(owned: OwnedSchemas, schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && owned.has(schema);
+}
+
+/** Keywords the provider fails on (Mistral: `$schema`, `$id`) leave even a non-strict tool. */
+function withoutStrippedKeywords(tool: SentTool, profile: StrictProfile): SentTool {
+  if (tool.type !== 'function' || profile.stripKeywords === undefined) return tool;
+  const inputSchema = stripKeywords(tool.inputSchema, { keywords: profile.stripKeywords });
+  return inputSchema === tool.inputSchema
+    ? tool
+    : { ...tool, inputSchema: inputSchema as typeof tool.inputSchema };
 }
 
 function chooseProfile<TOOLS extends ToolSet>(

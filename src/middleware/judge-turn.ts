@@ -8,6 +8,7 @@ import type { CallLedger } from './call-ledger.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
 import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
 import type { GatedToolPlan, GateRequest } from './gate-request.ts';
+import { acceptsNoArguments } from './no-arguments.ts';
 import { unparsableRefusalText } from './refusal-marker.ts';
 import { validateWithTool } from './tool-validator.ts';
 
@@ -145,6 +146,9 @@ function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): Prepa
     return { check: { toolCallId, toolName, unparsableInput: call.input } };
   }
   const gated = request.tools.get(toolName);
+  // `"null"` for a tool that requires nothing (Cohere's zero-parameter calls) is no arguments.
+  const nullAsEmpty = parsed === null && gated !== undefined && acceptsNoArguments(gated.judged);
+  if (nullAsEmpty) parsed = {};
   if (gated === undefined) {
     return {
       check: {
@@ -163,7 +167,7 @@ function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): Prepa
   return {
     check: { toolCallId, toolName, input, forbiddenPaths: forbiddenPathsIn(call, input) },
     gated,
-    toolInput: { value, changed: value !== parsed },
+    toolInput: { value, changed: value !== parsed || nullAsEmpty },
   };
 }
 

@@ -1,0 +1,28 @@
+import { mapSubschemas, type SchemaObject } from '../schema/map-subschemas.ts';
+import { SchemaError } from '../schema/schema-error.ts';
+
+/**
+ * The schema without the given keywords at any level (Mistral's grammar compiler fails on
+ * `$schema` and `$id`). Never mutates; returns the same object when nothing is removed, and the
+ * schema as given when it cannot be walked (the provider then answers for it as before).
+ *
+ * @example
+ * stripKeywords(zodJsonSchema, { keywords: ['$schema', '$id'] });
+ */
+export function stripKeywords(
+  schema: unknown,
+  { keywords }: { /** The keywords to remove. */ keywords: readonly string[] },
+): unknown {
+  if (keywords.length === 0 || typeof schema !== 'object' || schema === null) return schema;
+  try {
+    return mapSubschemas(schema, (node: SchemaObject) => {
+      if (!keywords.some((keyword) => Object.hasOwn(node, keyword))) return node;
+      const copy: Record<string, unknown> = { ...node };
+      for (const keyword of keywords) delete copy[keyword];
+      return copy;
+    });
+  } catch (error) {
+    if (SchemaError.isInstance(error)) return schema;
+    throw error;
+  }
+}
