@@ -1,3 +1,46 @@
-export * from './checker/index.ts';
-export * from './decode/index.ts';
-export * from './middleware/index.ts';
+// The public API, named one by one: what is listed here (and in toolgate/checker, toolgate/decode)
+// is supported; everything else in src/ is internal.
+export {
+  type ArgumentPath,
+  type ArgumentsJudgement,
+  type CallToCheck,
+  type CallVerdict,
+  type CheckArgumentsOptions,
+  type CheckTurnOptions,
+  checkArguments,
+  checkTurn,
+  judgeArguments,
+  type Leniency,
+  type Mismatch,
+  type MismatchCode,
+  type RefusalCode,
+  type TurnVerdict,
+  type ValidatorIssue,
+} from './checker/index.ts';
+export {
+  cerebrasProfile,
+  type DecodePlan,
+  decodeArguments,
+  googleProfile,
+  nonStrictProfile,
+  openaiProfile,
+  type Placeholder,
+  profileByProviderId,
+  profileForProvider,
+  type StrictProfile,
+  type StrictSchemaNote,
+  type StrictSchemaResult,
+  type ToStrictSchemaOptions,
+  toStrictSchema,
+} from './decode/index.ts';
+export {
+  type ParameterOverride,
+  type RefusalEvent,
+  type RefusalMarker,
+  refusalOf,
+  type ToolGate,
+  type ToolGateOptions,
+  type ToolOverrides,
+  ToolRefusalError,
+  toolGate,
+} from './middleware/index.ts';
