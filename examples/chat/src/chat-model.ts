@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createOpenAI, openai } from '@ai-sdk/openai';
-import type { LanguageModel } from 'ai';
 
 /** The conversation the page offers offline: what the user asks, as recorded. */
 export const recordedPrompt =
@@ -23,7 +22,7 @@ const recordingUrl = new URL(
  * provider whose HTTP requests are answered, in order, by a recorded exchange (a refused turn, the
  * corrected turn, the answer), so the page works offline.
  */
-export function chatModel(): LanguageModel {
+export function chatModel() {
   if (process.env.OPENAI_API_KEY) return openai.responses('gpt-5-mini');
   const recording = JSON.parse(readFileSync(recordingUrl, 'utf8')) as Recording;
   const offline = createOpenAI({

@@ -31,7 +31,7 @@ describe('examples/chat in Chromium', () => {
   let answer = '';
 
   before(async () => {
-    const env = { ...process.env, PORT: '0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
     delete env.OPENAI_API_KEY;
     server = spawn(process.execPath, ['server.ts'], { cwd: exampleDir, env });
     const [chunk] = (await once(server.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
