@@ -26,13 +26,14 @@ const weather: AuditedTool = {
   },
 };
 
-const labels: AuditedTool = {
-  name: 'labels',
+// A tuple: strict mode has no schema per position, so this tool is sent without strict.
+const pin: AuditedTool = {
+  name: 'pin',
   source: 'tools.json',
   inputSchema: {
     type: 'object',
-    properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
-    required: ['labels'],
+    properties: { at: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] } },
+    required: ['at'],
   },
 };
 
@@ -63,29 +64,31 @@ describe('auditTools', () => {
   });
 
   it('should say why a tool cannot be strict and fail the audit', () => {
-    const { rows, ok } = auditTools({ tools: [weather, labels], profiles: [openaiProfile] });
+    const { rows, ok } = auditTools({ tools: [weather, pin], profiles: [openaiProfile] });
     expect(ok).toBe(false);
     expect(rows.map((row) => [row.tool, row.outcome])).toEqual([
       ['weather', 'strict'],
-      ['labels', 'not-strict'],
+      ['pin', 'not-strict'],
     ]);
-    expect(rows[1]?.reason).toContain('"/properties/labels" accepts names it does not list');
+    expect(rows[1]?.reason).toBe(
+      '"/properties/at" is a tuple (a schema per position), which strict mode does not accept',
+    );
   });
 
   it('should take strict away from every tool where a profile needs one strict value per request', () => {
-    const { rows } = auditTools({ tools: [weather, labels], profiles: [cerebrasProfile] });
+    const { rows } = auditTools({ tools: [weather, pin], profiles: [cerebrasProfile] });
     expect(rows[0]).toMatchObject({
       tool: 'weather',
       outcome: 'not-strict',
       reason:
-        'cerebras needs one strict value for every tool of a request, and "labels" cannot be strict',
+        'cerebras needs one strict value for every tool of a request, and "pin" cannot be strict',
       placeholders: [],
     });
   });
 
   it('should pass tools a profile sends as they are, and provider-defined tools', () => {
     const search: AuditedTool = { name: 'web_search', source: 'tools.ts', inputSchema: undefined };
-    const { rows, ok } = auditTools({ tools: [labels, search], profiles: [googleProfile] });
+    const { rows, ok } = auditTools({ tools: [pin, search], profiles: [googleProfile] });
     expect(ok).toBe(true);
     expect(rows.map((row) => row.outcome)).toEqual(['unconverted', 'unconverted']);
     expect(rows[1]?.reason).toBe('a provider-defined tool: the provider owns its schema');

@@ -235,35 +235,46 @@ function judgeBudget(
   return { profile, used, limits, exceeded };
 }
 
-/** Counts, in the schema sent, the properties that are optional and those whose schema is a union. */
+/** Keywords under which a strict schema sent holds subschemas (after `$ref`s were inlined). */
+const subschemaKeywords = [
+  'properties',
+  'items',
+  'anyOf',
+  'additionalProperties',
+  '$defs',
+] as const;
+
+/**
+ * Counts what the schema sent spends of a request budget: properties not in their object's
+ * `required`, and subschemas below the root with `anyOf` or a list of types, all levels together.
+ */
 function budgetUseOf(schema: unknown): BudgetUse {
   let optionalParameters = 0;
   let unionParameters = 0;
   const visit = (node: unknown, depth: number): void => {
-    if (depth > 64 || typeof node !== 'object' || node === null) return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
+    if (depth > 64 || typeof node !== 'object' || node === null || Array.isArray(node)) return;
     const record = node as Record<string, unknown>;
-    const properties = record.properties;
-    if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
-      const required = new Set(Array.isArray(record.required) ? record.required : []);
-      for (const [name, property] of Object.entries(properties)) {
-        if (!required.has(name)) optionalParameters += 1;
-        if (isUnion(property)) unionParameters += 1;
+    if (depth > 0 && (Array.isArray(record.anyOf) || Array.isArray(record.type))) {
+      unionParameters += 1;
+    }
+    const required = new Set(Array.isArray(record.required) ? record.required : []);
+    for (const keyword of subschemaKeywords) {
+      const value = record[keyword];
+      if (typeof value !== 'object' || value === null) continue;
+      if (keyword === 'items' || keyword === 'additionalProperties') {
+        visit(value, depth + 1);
+      } else if (Array.isArray(value)) {
+        for (const branch of value) visit(branch, depth + 1);
+      } else {
+        for (const [name, child] of Object.entries(value)) {
+          if (keyword === 'properties' && !required.has(name)) optionalParameters += 1;
+          visit(child, depth + 1);
+        }
       }
     }
-    for (const value of Object.values(record)) visit(value, depth + 1);
   };
   visit(schema, 0);
   return { strictTools: 1, optionalParameters, unionParameters };
-}
-
-function isUnion(schema: unknown): boolean {
-  if (typeof schema !== 'object' || schema === null) return false;
-  const record = schema as Record<string, unknown>;
-  return Array.isArray(record.anyOf) || Array.isArray(record.type);
 }
 
 /** Argument paths of every placeholder in a plan (`unit`, `filters.limit`, `events[].when`). */

@@ -44,7 +44,7 @@ describe('toolgate audit', () => {
       "openai
         strict      lookup  null placeholders: verbose → left out; dropped: maxLength
                     - "maxLength" left out at /properties/id; description now ends "At most 64 characters."
-        NOT STRICT  tag     the object at "/properties/tags" accepts names it does not list (additionalProperties), and strict mode needs a closed object
+        NOT STRICT  pin     "/properties/at" is a tuple (a schema per position), which strict mode does not accept
                     ! sent without strict: the openai decoder does not enforce its schema
 
       Audit failed: tools that cannot be sent strict: 1 under openai.
@@ -63,9 +63,9 @@ describe('toolgate audit', () => {
       ),
     ).toEqual([
       'openai lookup strict',
-      'openai tag not-strict',
+      'openai pin not-strict',
       'cerebras lookup not-strict',
-      'cerebras tag not-strict',
+      'cerebras pin not-strict',
     ]);
     expect(report.rows[0].source).toBe(url);
     expect(report.ok).toBe(false);
