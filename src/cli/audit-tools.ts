@@ -85,6 +85,7 @@ export type AuditReport = {
   readonly ok: boolean;
 };
 
+// Notes are sentences without a code; the one for a dropped keyword starts with the keyword's name.
 const droppedNote = /^"([^"]+)" is not accepted in /;
 
 /**
