@@ -14,6 +14,4 @@ export {
   type TurnVerdict,
   type ValidatorIssue,
 } from './check-turn.ts';
-export { formatPath } from './format-path.ts';
 export type { ArgumentPath, Mismatch, MismatchCode } from './mismatch.ts';
-export { notRunAnswer, refusedAnswer } from './refusal-texts.ts';

@@ -1,7 +1,5 @@
-export { argumentPathOf } from './argument-path.ts';
 export { decodeArguments } from './decode-arguments.ts';
-export { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
-export { admitsNull } from './nullable-schema.ts';
+export type { DecodePlan, Placeholder } from './decode-plan.ts';
 export {
   anthropicProfile,
   bedrockProfile,
@@ -19,6 +17,7 @@ export {
   profileByProviderId,
   profileForProvider,
   profileNamed,
+  profileNames,
   type StrictProfile,
   UnknownProfileError,
   vertexAnthropicProfile,

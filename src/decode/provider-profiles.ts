@@ -307,6 +307,9 @@ export class UnknownProfileError extends Error {
  * @example
  * toStrictSchema(schema, { profile: profileNamed('anthropic') });
  */
+/** Every profile name `profileNamed` knows. */
+export const profileNames = Object.keys(profilesByName) as readonly ProfileName[];
+
 export function profileNamed(name: ProfileName | (string & {})): StrictProfile {
   if (Object.hasOwn(profilesByName, name)) {
     const profile = profilesByName[name as ProfileName];

@@ -2,26 +2,22 @@ import type { ToolSet } from 'ai';
 import { checkArguments } from '../checker/check-arguments.ts';
 import { nearestName } from '../checker/nearest-name.ts';
 import {
-  cerebrasProfile,
-  googleProfile,
-  nonStrictProfile,
-  openaiProfile,
+  type ProfileName,
+  profileNamed,
+  profileNames,
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { InvalidGateOptionError } from './invalid-gate-option-error.ts';
 
-/** Profiles that `strict` and `profiles` accept by name. */
-export const namedProfiles: Readonly<Record<string, StrictProfile>> = {
-  openai: openaiProfile,
-  cerebras: cerebrasProfile,
-  google: googleProfile,
-  none: nonStrictProfile,
-};
-
-/** The profile a `strict` value or a `profiles` entry names: a profile object or its name. */
+/** The profile a `strict` value or a `profiles` entry gives: a profile object or its name. */
 export function resolveProfile(profile: StrictProfile | string): StrictProfile | undefined {
-  return typeof profile === 'string' ? namedProfiles[profile] : profile;
+  if (typeof profile !== 'string') return profile;
+  return isProfileName(profile) ? profileNamed(profile) : undefined;
+}
+
+function isProfileName(name: string): name is ProfileName {
+  return (profileNames as readonly string[]).includes(name);
 }
 
 /**
@@ -49,11 +45,11 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
     strict !== 'auto' &&
     typeof strict !== 'boolean' &&
     !isProfile(strict) &&
-    !(typeof strict === 'string' && Object.hasOwn(namedProfiles, strict))
+    !(typeof strict === 'string' && isProfileName(strict))
   ) {
     throw new InvalidGateOptionError({
       option: 'strict',
-      message: `expected 'auto', true, false, a profile name (${profileNames()}) or a StrictProfile; got ${describe(strict)}.`,
+      message: `expected 'auto', true, false, a profile name (${listedProfileNames()}) or a StrictProfile; got ${describe(strict)}.`,
     });
   }
   if (profiles !== undefined) {
@@ -64,14 +60,11 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
       });
     }
     for (const [providerId, profile] of Object.entries(profiles)) {
-      if (
-        !isProfile(profile) &&
-        !(typeof profile === 'string' && Object.hasOwn(namedProfiles, profile))
-      ) {
+      if (!isProfile(profile) && !(typeof profile === 'string' && isProfileName(profile))) {
         throw new InvalidGateOptionError({
           option: 'profiles',
           path: providerId,
-          message: `expected a StrictProfile or a profile name (${profileNames()}); got ${describe(profile)}.`,
+          message: `expected a StrictProfile or a profile name (${listedProfileNames()}); got ${describe(profile)}.`,
         });
       }
     }
@@ -362,10 +355,8 @@ function isProfile(value: unknown): value is StrictProfile {
   );
 }
 
-function profileNames(): string {
-  return Object.keys(namedProfiles)
-    .map((name) => `'${name}'`)
-    .join(', ');
+function listedProfileNames(): string {
+  return profileNames.map((name) => `'${name}'`).join(', ');
 }
 
 function describe(value: unknown): string {

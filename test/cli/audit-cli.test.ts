@@ -1,0 +1,118 @@
+/**
+ * The `toolgate` bin as a user runs it: a child process on Node, reading a JSON file, a ToolSet
+ * module, and a real MCP server (`@modelcontextprotocol/sdk`) over stdio and Streamable HTTP.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = 'src/cli/toolgate.ts';
+const server = 'test/cli/fixtures/mcp-server.ts';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function toolgate(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr });
+    });
+  });
+}
+
+describe('toolgate audit', () => {
+  let http: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    http = spawn(process.execPath, [server, '--http'], { cwd: root });
+    const [chunk] = (await once(http.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+    url = chunk.toString().trim();
+  });
+
+  afterAll(() => {
+    http.kill();
+  });
+
+  it('should audit an MCP server started over stdio, and exit 1 for a tool that cannot be strict', async () => {
+    const run = await toolgate('audit', '--mcp-stdio', `node ${server}`, '--provider', 'openai');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "openai
+        strict      lookup  null placeholders: verbose → left out; dropped: maxLength
+                    - "maxLength" left out at /properties/id; description now ends "At most 64 characters."
+        NOT STRICT  pin     "/properties/at" is a tuple (a schema per position), which strict mode does not accept
+                    ! sent without strict: the openai decoder does not enforce its schema
+
+      Audit failed: tools that cannot be sent strict: 1 under openai.
+      "
+    `);
+  });
+
+  it('should audit an MCP server over Streamable HTTP, as JSON', async () => {
+    const run = await toolgate('audit', '--mcp', url, '--provider', 'openai,cerebras', '--json');
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.profiles).toEqual(['openai', 'cerebras']);
+    expect(
+      report.rows.map((row: { profile: string; tool: string; outcome: string }) =>
+        [row.profile, row.tool, row.outcome].join(' '),
+      ),
+    ).toEqual([
+      'openai lookup strict',
+      'openai pin not-strict',
+      'cerebras lookup not-strict',
+      'cerebras pin not-strict',
+    ]);
+    expect(report.rows[0].source).toBe(url);
+    expect(report.ok).toBe(false);
+  });
+
+  it('should exit 0 when every tool can be sent strict', async () => {
+    const run = await toolgate('audit', 'test/cli/fixtures/toolset.ts', '--provider=openai');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('strict      archive  unchanged');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(
+      'Every tool can be sent as each profile needs.',
+    );
+  });
+
+  it('should exit 2 with one sentence for a usage or loading error', async () => {
+    expect(await toolgate('audit', 'tools.json', '--provider', 'nope')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(/^toolgate audit: Unknown provider "nope"\./),
+    });
+    expect(await toolgate('audit', '--mcp-stdio', 'node no-such-server.js')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^toolgate audit: node no-such-server\.js: /),
+    });
+    expect(await toolgate('lint')).toMatchObject({ code: 2, stderr: /Unknown command "lint"/ });
+  });
+
+  it('should show progress on a terminal when it reads several sources', async () => {
+    const written: string[] = [];
+    const stderr = { isTTY: true, write: (text: string) => written.push(text) };
+    const stdout = { write: () => true };
+    const sources = ['test/cli/fixtures/tools.json', 'test/cli/fixtures/toolset.ts'];
+    const code = await runCli(['audit', ...sources.map((path) => `${root}${path}`)], {
+      stdout,
+      stderr,
+    });
+    expect(code).toBe(1);
+    expect(written.map((text) => text.replace(root, ''))).toEqual([
+      '\r\x1b[K[1/2] test/cli/fixtures/tools.json',
+      '\r\x1b[K[2/2] test/cli/fixtures/toolset.ts',
+      '\r\x1b[K',
+    ]);
+    written.length = 0;
+    await runCli(['audit', ...sources.map((path) => `${root}${path}`)], {
+      stdout,
+      stderr: { write: (text: string) => written.push(text) },
+    });
+    expect(written).toEqual([]);
+  });
+});
