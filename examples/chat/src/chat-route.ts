@@ -20,6 +20,8 @@ export async function handleChat(request: Request): Promise<Response> {
   const result = streamText({
     model: wrapLanguageModel({ model: chatModel(), middleware: gate.middleware }),
     tools: gate.tools,
+    // Refused calls then carry exactly the gate's answer as their error text in the UI.
+    repairToolCall: gate.repairToolCall(),
     messages: await convertToModelMessages(messages),
     stopWhen: isStepCount(5),
   });
