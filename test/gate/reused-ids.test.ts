@@ -187,3 +187,55 @@ describe.each([
     expectCleanHistory(await result.responseMessages, testCase);
   });
 });
+
+describe('one tool-call id twice in the same turn', () => {
+  it('both pass: each call runs with its own arguments', async () => {
+    const { gate, executed } = makeGate();
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [
+        toolTurn([
+          call('call_0', 'weather', { city: 'Rome' }),
+          call('call_0', 'weather', { city: 'Oslo' }),
+        ]),
+        textTurn('done'),
+      ],
+    });
+
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'weather?',
+      stopWhen: isStepCount(3),
+    });
+
+    expect([...executed].sort()).toEqual(['call_0:weather:Oslo', 'call_0:weather:Rome']);
+  });
+
+  it('one mismatches: neither runs, and each reads its own answer', async () => {
+    const { gate, executed } = makeGate();
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [
+        toolTurn([
+          call('call_0', 'weather', { city: 'Rome' }),
+          call('call_0', 'weather', { city: 1 }),
+        ]),
+        textTurn('done'),
+      ],
+    });
+
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'weather?',
+      stopWhen: isStepCount(3),
+    });
+
+    expect(executed).toEqual([]);
+    const results = promptToolResults(model.doGenerateCalls[1]?.prompt ?? []);
+    expect(results).toHaveLength(2);
+    expect(resultText(results[0])?.startsWith(notRunPrefix)).toBe(true);
+    expect(resultText(results[1])?.startsWith(refusedPrefix('weather'))).toBe(true);
+  });
+});
