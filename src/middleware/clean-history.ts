@@ -3,6 +3,8 @@ import { mapParts, restoreRefusals } from './restore-refusals.ts';
 
 type Part = { readonly type: string; readonly [key: string]: unknown };
 type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
+/** What a stored message must have; no index signature, so the `UIMessage` interface fits too. */
+type StoredMessage = { readonly role: string };
 
 /**
  * Cleans a stored conversation of every trace of the gate's mechanism, so it reads the same to a
@@ -17,12 +19,14 @@ type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
  * @example
  * const messages = cleanHistory(await loadChat(id));
  */
-export function cleanHistory<MESSAGES extends readonly AnyMessage[]>(messages: MESSAGES): MESSAGES {
+export function cleanHistory<MESSAGES extends readonly StoredMessage[]>(
+  messages: MESSAGES,
+): MESSAGES {
   let changed = false;
   // Answers of 0.1 markers, for the tool results after their assistant message only: some
   // servers reuse tool-call ids across turns.
   let answers = new Map<string, string>();
-  const cleaned = messages.map((message) => {
+  const cleaned = (messages as readonly AnyMessage[]).map((message) => {
     if (Array.isArray(message.parts)) {
       const parts = mapParts(message.parts as Part[], cleanUIPart);
       if (parts === message.parts) return message;
