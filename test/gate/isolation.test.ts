@@ -8,10 +8,11 @@ import { toolGate } from '../../src/index.ts';
 import { refusalAnswers, streamTurn, textTurn, toolTurn } from './helpers.ts';
 
 /**
- * A thousand loops share one gate and one wrapped model at once, every one making the identical
- * call with the identical tool-call id. Half add a bad sibling (their turn is refused), half do
- * not. The tool's zod `.transform` reads the signed-in user from AsyncLocalStorage, so a value
- * computed for one loop and taken by another shows up as the wrong user at `execute`.
+ * Many loops (1,000 generateText, 250 streamText) share one gate and one wrapped model at once,
+ * every one making the identical call with the identical tool-call id. Half add a bad sibling
+ * (their turn is refused), half do not. The tool's zod `.transform` reads the signed-in user from
+ * AsyncLocalStorage, so a value computed for one loop and taken by another shows up as the wrong
+ * user at `execute`; `-0` and `0` (the same JSON text) must each reach their own loop.
  */
 
 const loops = 1000;
