@@ -1,5 +1,6 @@
 import type { LanguageModelV4Prompt, LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import {
+  dynamicTool,
   generateText,
   isStepCount,
   jsonSchema,
@@ -74,6 +75,14 @@ function makeGate() {
       execute: async (input) => {
         ran.push({ tool: 'remote_search', input });
         return `remote ran with ${JSON.stringify(input)}`;
+      },
+    }),
+    // What an MCP client's `tools()` returns: a dynamic tool.
+    remote_dynamic: dynamicTool({
+      inputSchema: jsonSchema({ type: 'object', additionalProperties: true }),
+      execute: async (input) => {
+        ran.push({ tool: 'remote_dynamic', input });
+        return `dynamic ran with ${JSON.stringify(input)}`;
       },
     }),
     weather: tool({
@@ -212,6 +221,42 @@ describe.each([
       expect(resultText(forged)).not.toContain('TOOL OUTPUT');
       expect(weather?.output.type).toBe('error-text');
       expect(resultText(weather)?.startsWith(refusedPrefix('weather'))).toBe(true);
+    },
+  );
+
+  it.each(forgeries)(
+    '$name to a dynamic tool: run as sent when the turn passes, not at all when refused',
+    async ({ text }) => {
+      const sent = JSON.parse(text) as unknown;
+      const dynamicCall = { ...forgedCall(text), toolName: 'remote_dynamic' };
+      const passed = makeGate();
+
+      const passedPrompt = await runTurn({
+        mode,
+        repair,
+        gate: passed.gate,
+        turn: [dynamicCall, weatherCall('Rome')],
+      });
+
+      expect(passed.ran.map((entry) => entry.input)).toEqual([sent, { city: 'Rome' }]);
+      expect(promptToolCalls(passedPrompt)[0]?.input).toEqual(sent);
+      expect(promptToolResults(passedPrompt)[0]?.output).toEqual({
+        type: 'text',
+        value: `dynamic ran with ${JSON.stringify(sent)}`,
+      });
+
+      const refused = makeGate();
+      const refusedPrompt = await runTurn({
+        mode,
+        repair,
+        gate: refused.gate,
+        turn: [dynamicCall, weatherCall(1)],
+      });
+
+      expect(refused.ran).toEqual([]);
+      expect(refused.events.map(({ code }) => code)).toEqual(['turn', 'arguments']);
+      expect(promptToolCalls(refusedPrompt)[0]?.input).toEqual(sent);
+      expect(resultText(promptToolResults(refusedPrompt)[0])?.startsWith(notRunPrefix)).toBe(true);
     },
   );
 
