@@ -1,8 +1,17 @@
-import { parseInputObject, readLegacyMarker, refusalAnswerIn } from './refusal-marker.ts';
+import {
+  isUnparsableRefusalText,
+  legacyMarkerKey,
+  parseInputObject,
+  type RefusalMarker,
+  readLegacyMarker,
+  refusalAnswerIn,
+} from './refusal-marker.ts';
 import { mapParts, restoreRefusals } from './restore-refusals.ts';
 
 type Part = { readonly type: string; readonly [key: string]: unknown };
 type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
+/** What a stored message must have; no index signature, so the `UIMessage` interface fits too. */
+type StoredMessage = { readonly role: string };
 
 /**
  * Cleans a stored conversation of every trace of the gate's mechanism, so it reads the same to a
@@ -17,12 +26,15 @@ type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
  * @example
  * const messages = cleanHistory(await loadChat(id));
  */
-export function cleanHistory<MESSAGES extends readonly AnyMessage[]>(messages: MESSAGES): MESSAGES {
+export function cleanHistory<MESSAGES extends readonly StoredMessage[]>(
+  messages: MESSAGES,
+): MESSAGES {
   let changed = false;
   // Answers of 0.1 markers, for the tool results after their assistant message only: some
   // servers reuse tool-call ids across turns.
   let answers = new Map<string, string>();
-  const cleaned = messages.map((message) => {
+  const errorTexts = errorTextsOfCalls(messages as readonly AnyMessage[]);
+  const cleaned = (messages as readonly AnyMessage[]).map((message, index) => {
     if (Array.isArray(message.parts)) {
       const parts = mapParts(message.parts as Part[], cleanUIPart);
       if (parts === message.parts) return message;
@@ -36,7 +48,8 @@ export function cleanHistory<MESSAGES extends readonly AnyMessage[]>(messages: M
       answers = new Map();
       content = mapParts(parts, (part) => {
         const marker = part.type === 'tool-call' ? readLegacyMarker(part.input) : undefined;
-        if (marker === undefined) return part;
+        const errorText = errorTexts.get(index)?.get(String(part.toolCallId));
+        if (marker === undefined || !gateWroteMarker(marker, part.input, errorText)) return part;
         answers.set(String(part.toolCallId), marker.answer);
         return { ...part, input: parseInputObject(marker.input) ?? {} };
       });
@@ -62,7 +75,7 @@ export function cleanHistory<MESSAGES extends readonly AnyMessage[]>(messages: M
 function cleanUIPart(part: Part): Part {
   if (!part.type.startsWith('tool-') && part.type !== 'dynamic-tool') return part;
   const marker = readLegacyMarker(part.input);
-  if (marker !== undefined) {
+  if (marker !== undefined && gateWroteMarker(marker, part.input, part.errorText)) {
     return { ...part, input: parseInputObject(marker.input) ?? {}, errorText: marker.answer };
   }
   if (typeof part.errorText === 'string') {
@@ -70,4 +83,50 @@ function cleanUIPart(part: Part): Part {
     if (answer !== undefined && answer !== part.errorText) return { ...part, errorText: answer };
   }
   return part;
+}
+
+/**
+ * Whether a stored call's marker is the gate's, not arguments a model sent in its shape: the call
+ * failed (a model's arguments that ran have a result, not an error) with the error the AI SDK
+ * wrote for that marker. For 0.1's object marker that error quotes it and holds no answer of
+ * this version; for the text a refused provider tool call is handed on with, it holds the
+ * marker's own answer.
+ */
+function gateWroteMarker(marker: RefusalMarker, input: unknown, errorText: unknown): boolean {
+  if (typeof errorText !== 'string') return false;
+  const answer = refusalAnswerIn(errorText);
+  return isUnparsableRefusalText(input)
+    ? answer === marker.answer
+    : answer === undefined && errorText.includes(legacyMarkerKey);
+}
+
+/**
+ * The error text of each call's result, by the index of the assistant message that made the
+ * call and its id; `undefined` for a result that is not an error.
+ */
+function errorTextsOfCalls(
+  messages: readonly AnyMessage[],
+): Map<number, Map<string, string | undefined>> {
+  const byAssistant = new Map<number, Map<string, string | undefined>>();
+  let results: Map<string, string | undefined> | undefined;
+  messages.forEach((message, index) => {
+    if (message.role === 'assistant') {
+      results = new Map();
+      byAssistant.set(index, results);
+      return;
+    }
+    if (message.role !== 'tool' || !Array.isArray(message.content) || results === undefined) {
+      return;
+    }
+    for (const part of message.content as Part[]) {
+      if (part.type !== 'tool-result') continue;
+      const output = part.output as { type?: unknown; value?: unknown } | undefined;
+      const errorText =
+        output?.type === 'error-text' && typeof output.value === 'string'
+          ? output.value
+          : undefined;
+      results.set(String(part.toolCallId), errorText);
+    }
+  });
+  return byAssistant;
 }

@@ -27,6 +27,11 @@ export function unparsableRefusalText(marker: RefusalMarker): string {
   return `${unparsablePrefix}${JSON.stringify(marker)}`;
 }
 
+/** Whether a stored input is such text (the gate's, or a model's imitation of it). */
+export function isUnparsableRefusalText(input: unknown): input is string {
+  return typeof input === 'string' && input.startsWith(unparsablePrefix);
+}
+
 /**
  * The marker an input carries, if it is one: stored by an earlier version (an object under
  * `toolgate:refusal`), or the text a refused provider-defined tool call was handed on with.

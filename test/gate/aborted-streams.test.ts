@@ -1,0 +1,212 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type {
+  LanguageModelV4Middleware,
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolCall,
+} from '@ai-sdk/provider';
+import { isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { toolGate } from '../../src/index.ts';
+import { CallLedger } from '../../src/middleware/call-ledger.ts';
+import { notRunPrefix, refusalAnswers, streamTurn } from './helpers.ts';
+
+/**
+ * Streams aborted right after the model's `finish`: the gate has judged the turn and handed its
+ * calls on, but the AI SDK may never validate them. What the gate kept for those calls must never
+ * run for anyone else, must be freed, and a call that reaches validation too late runs nothing.
+ */
+
+const users = new AsyncLocalStorage<string>();
+const abortedTurns = 500;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+function makeGate() {
+  const executed: Array<{ loopUser: string | undefined; input: { q: string; user?: string } }> = [];
+  const tools = {
+    lookup: tool({
+      inputSchema: z
+        .object({ q: z.string() })
+        .transform(({ q }) => ({ q, user: users.getStore() })),
+      execute: async (input) => {
+        executed.push({ loopUser: users.getStore(), input });
+        return `for ${input.user}`;
+      },
+    }),
+  };
+  return { gate: toolGate({ tools }), executed };
+}
+
+/** Every call to the same tool with the same input and id: only the reference tells them apart. */
+const sameCall: LanguageModelV4ToolCall = {
+  type: 'tool-call',
+  toolCallId: 'call_0',
+  toolName: 'lookup',
+  input: '{"q":"same"}',
+};
+
+/** A provider stream that aborts the request as soon as its `finish` part has been read. */
+function abortingStream(abort: () => void): ReadableStream<LanguageModelV4StreamPart> {
+  const parts = streamTurn([sameCall]);
+  return new ReadableStream({
+    pull(controller) {
+      const part = parts.shift();
+      if (part === undefined) return;
+      controller.enqueue(part);
+      if (part.type === 'finish') abort();
+      if (parts.length === 0) controller.close();
+    },
+  });
+}
+
+/** The gate's ledger, seen through the entries it issues. */
+function watchLedger(): () => CallLedger {
+  const issue = vi.spyOn(CallLedger.prototype, 'issue');
+  return () => {
+    const ledger = issue.mock.contexts.at(-1);
+    if (!(ledger instanceof CallLedger)) throw new Error('no entry was issued');
+    return ledger;
+  };
+}
+
+async function runAbortedTurns(gate: ReturnType<typeof makeGate>['gate']) {
+  for (let turn = 0; turn < abortedTurns; turn++) {
+    const controller = new AbortController();
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doStream: async () => ({ stream: abortingStream(() => controller.abort()) }),
+    });
+    await users.run(`aborted-${turn}`, async () => {
+      const result = streamText({
+        model: wrapLanguageModel({ model, middleware: gate.middleware }),
+        tools: gate.tools,
+        prompt: 'hi',
+        abortSignal: controller.signal,
+        stopWhen: isStepCount(3),
+        onError: () => {},
+      });
+      await result.consumeStream({ onError: () => {} });
+    });
+  }
+}
+
+function passingModel() {
+  return new MockLanguageModelV4({
+    provider: 'openai.responses',
+    doStream: [
+      { stream: convertArrayToReadableStream(streamTurn([sameCall])) },
+      { stream: convertArrayToReadableStream(streamTurn([], 'done')) },
+    ],
+  });
+}
+
+describe('streams aborted right after the model finished', () => {
+  it('no later loop runs with what was kept for an aborted one, and what was kept is freed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ledgerOf = watchLedger();
+    const { gate, executed } = makeGate();
+
+    await runAbortedTurns(gate);
+    const ledger = ledgerOf();
+    // Whatever ran of an aborted turn ran for its own loop.
+    for (const { loopUser, input } of executed) expect(input.user).toBe(loopUser);
+    const keptAfterAborts = ledger.size;
+    // The aborted turns did leave entries nobody took: the case under test.
+    expect(keptAfterAborts).toBeGreaterThan(0);
+    expect(keptAfterAborts).toBeLessThanOrEqual(abortedTurns);
+    const ranBefore = executed.length;
+
+    const later = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        users.run(`later-${index}`, () =>
+          streamText({
+            model: wrapLanguageModel({ model: passingModel(), middleware: gate.middleware }),
+            tools: gate.tools,
+            prompt: 'hi',
+            stopWhen: isStepCount(3),
+          }).text.then(() => index),
+        ),
+      ),
+    );
+    expect(later).toHaveLength(50);
+    const ranLater = executed.slice(ranBefore);
+    expect(ranLater.map(({ input }) => input.user).sort()).toEqual(
+      Array.from({ length: 50 }, (_, index) => `later-${index}`).sort(),
+    );
+    for (const { loopUser, input } of ranLater) expect(input.user).toBe(loopUser);
+    // The later loops took their own entries, and only those.
+    expect(ledger.size).toBe(keptAfterAborts);
+
+    vi.advanceTimersByTime(60_001);
+    await users.run('after-a-minute', () =>
+      streamText({
+        model: wrapLanguageModel({ model: passingModel(), middleware: gate.middleware }),
+        tools: gate.tools,
+        prompt: 'hi',
+        stopWhen: isStepCount(3),
+      }).consumeStream(),
+    );
+    expect(executed.at(-1)?.input.user).toBe('after-a-minute');
+    expect(ledger.size).toBe(0);
+  });
+
+  it('a call that reaches validation after its entry was dropped runs nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { gate, executed } = makeGate();
+    // Holds the calls the gate handed on in a first request, and hands those very calls to the
+    // SDK in a later one, as a stream read much later would.
+    const handedOn: LanguageModelV4ToolCall[] = [];
+    let replay = false;
+    const lateReader: LanguageModelV4Middleware = {
+      specificationVersion: 'v4',
+      wrapStream: async ({ doStream }) => {
+        const result = await doStream();
+        return {
+          ...result,
+          stream: result.stream.pipeThrough(
+            new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+              transform(part, controller) {
+                if (part.type !== 'tool-call') return controller.enqueue(part);
+                if (!replay) {
+                  handedOn.push(part);
+                  return;
+                }
+                controller.enqueue(handedOn.shift() ?? part);
+              },
+            }),
+          ),
+        };
+      },
+    };
+    const run = (user: string) =>
+      users.run(user, () => {
+        const model = passingModel();
+        const result = streamText({
+          model: wrapLanguageModel({ model, middleware: [lateReader, gate.middleware] }),
+          tools: gate.tools,
+          prompt: 'hi',
+          stopWhen: isStepCount(3),
+        });
+        return result.consumeStream().then(() => model);
+      });
+
+    await run('alice');
+    expect(handedOn).toHaveLength(1);
+    expect(handedOn[0]?.input).not.toBe(sameCall.input);
+
+    vi.advanceTimersByTime(60_001);
+    replay = true;
+    const model = await run('bob');
+
+    expect(executed).toEqual([]);
+    const { notRun, other } = refusalAnswers(model.doStreamCalls[1]?.prompt ?? []);
+    expect(other).toEqual([]);
+    expect(notRun.map((result) => result.toolCallId)).toEqual(['call_0']);
+    expect(String(notRun[0]?.output.value).startsWith(notRunPrefix)).toBe(true);
+  });
+});
