@@ -88,16 +88,17 @@ function cleanUIPart(part: Part): Part {
 /**
  * Whether a stored call's marker is the gate's, not arguments a model sent in its shape: the call
  * failed (a model's arguments that ran have a result, not an error) with the error the AI SDK
- * wrote for that marker. For 0.1's object marker that error quotes it and holds no answer of
- * this version; for the text a refused provider tool call is handed on with, it holds the
- * marker's own answer.
+ * wrote for that marker. For 0.1's object marker that error quotes it and holds the marker's
+ * own answer (or none); arguments in that shape that this version refused hold this version's
+ * answer about them instead. For the text a refused provider tool call is handed on with, the
+ * error holds the marker's own answer.
  */
 function gateWroteMarker(marker: RefusalMarker, input: unknown, errorText: unknown): boolean {
   if (typeof errorText !== 'string') return false;
   const answer = refusalAnswerIn(errorText);
   return isUnparsableRefusalText(input)
     ? answer === marker.answer
-    : answer === undefined && errorText.includes(legacyMarkerKey);
+    : errorText.includes(legacyMarkerKey) && (answer === undefined || answer === marker.answer);
 }
 
 /**
