@@ -394,7 +394,7 @@ describe('checkArguments', () => {
       }
     });
 
-    it('should pass what throws when read', () => {
+    it('should refuse arguments that throw when read, and pass a schema that does', () => {
       const proxy = new Proxy(
         {},
         {
@@ -403,7 +403,9 @@ describe('checkArguments', () => {
           },
         },
       );
-      expect(checkArguments({ type: 'object', additionalProperties: false }, proxy)).toEqual([]);
+      expect(checkArguments({ type: 'object', additionalProperties: false }, proxy)).toMatchObject([
+        { code: 'unreadable', path: [] },
+      ]);
       const schemaProxy = new Proxy(
         {},
         {

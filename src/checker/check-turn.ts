@@ -1,4 +1,9 @@
-import { type CheckArgumentsOptions, judgeArguments, mismatchCap } from './check-arguments.ts';
+import {
+  type CheckArgumentsOptions,
+  type JudgeArgumentsOptions,
+  judgeArguments,
+  mismatchCap,
+} from './check-arguments.ts';
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
@@ -32,7 +37,17 @@ export type ValidatorIssue = { readonly path: ArgumentPath; readonly message: st
 export type RefusalCode = 'arguments' | 'turn';
 
 export type CallVerdict =
-  | { readonly toolCallId: string; readonly toolName: string; readonly outcome: 'pass' }
+  | {
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly outcome: 'pass';
+      /**
+       * The arguments as the tool should receive them (see `judgeArguments`): lenient casts in
+       * their declared form, `null` for optional arguments as omission or default; the input
+       * itself when nothing changed.
+       */
+      readonly value: unknown;
+    }
   | {
       readonly toolCallId: string;
       readonly toolName: string;
@@ -57,7 +72,7 @@ export type TurnVerdict = {
  * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
  * other call `Not run: …`.
  */
-export type CheckTurnOptions = CheckArgumentsOptions & {
+export type CheckTurnOptions = JudgeArgumentsOptions & {
   /**
    * The names of the tools offered. When given, a call to any other name is refused (code
    * `tool`) with the turn, instead of failing alone while its siblings run.
@@ -70,14 +85,20 @@ export function checkTurn(
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions = {},
 ): TurnVerdict {
-  const judgements = calls.map((call) => judgeCall(call, schemaOf, options));
+  const offered = options.toolNames === undefined ? undefined : new Set(options.toolNames);
+  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, offered));
   const refusedToolNames = calls
     .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
     .map((call) => call.toolName);
   if (refusedToolNames.length === 0) {
     return {
       refused: false,
-      calls: calls.map(({ toolCallId, toolName }) => ({ toolCallId, toolName, outcome: 'pass' })),
+      calls: calls.map(({ toolCallId, toolName }, index) => ({
+        toolCallId,
+        toolName,
+        outcome: 'pass',
+        value: judgements[index]?.value,
+      })),
     };
   }
   return {
@@ -105,13 +126,20 @@ export function checkTurn(
   };
 }
 
+type CallJudgement = {
+  readonly mismatches: readonly Mismatch[];
+  readonly mismatchCount: number;
+  readonly value?: unknown;
+};
+
 function judgeCall(
   call: CallToCheck,
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions,
-): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+  offered: ReadonlySet<string> | undefined,
+): CallJudgement {
   const { toolNames } = options;
-  if (toolNames !== undefined && !toolNames.includes(call.toolName)) {
+  if (toolNames !== undefined && offered !== undefined && !offered.has(call.toolName)) {
     const mismatch = describeMismatch({
       code: 'tool',
       path: [],
@@ -154,10 +182,10 @@ function judgeCall(
 
 /** Puts forbidden keys first; a schema mismatch at the same path is not told twice. */
 function withForbidden(
-  judgement: { mismatches: readonly Mismatch[]; mismatchCount: number },
+  judgement: CallJudgement,
   forbiddenPaths: readonly ArgumentPath[],
   options: CheckArgumentsOptions,
-): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+): CallJudgement {
   if (forbiddenPaths.length === 0) return judgement;
   const forbidden = forbiddenPaths.map((path) =>
     describeMismatch({ code: 'forbidden', path, expected: 'nothing', received: '' }),
