@@ -738,7 +738,10 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
 
 describe('bounded work (hardening)', () => {
   it('should suggest names among 1,000 properties for many long unknown names', () => {
-    const names = Array.from({ length: 1_000 }, (_, index) => `property_number_${index}_${'x'.repeat(40)}`);
+    const names = Array.from(
+      { length: 1_000 },
+      (_, index) => `property_number_${index}_${'x'.repeat(40)}`,
+    );
     const schema = {
       type: 'object',
       properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
