@@ -1,5 +1,6 @@
 import { deepEqual } from './deep-equal.ts';
 import { JsonKind, type JsonKindSet } from './json-kind.ts';
+import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
   type AllowedValues,
   anySchemaNode,
@@ -124,9 +125,7 @@ function readJudgedNode(
   memo.set(schema, node);
 
   node.allowedValues = readAllowedValues(source, pointer, problems);
-  node.admitsNull =
-    (types.kinds === 0 || (types.kinds & JsonKind.null) !== 0 || source.nullable === true) &&
-    (node.allowedValues === undefined || node.allowedValues.scalars.has(null));
+  node.admitsNull = keywordsAdmitNull(source);
 
   if (isPlainRecord(source.properties)) {
     const properties = new Map<string, SchemaNode>();
