@@ -3,7 +3,15 @@ import type { SchemaNode } from '../schema/schema-node.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
 import { CheckerError } from './checker-error.ts';
 import { describeMismatch } from './describe-mismatch.ts';
-import { createRun, type Judge, judgeOf, maxJudgedValues, refused } from './judge-value.ts';
+import {
+  createRun,
+  type Judge,
+  judgeOf,
+  maxJudgedValues,
+  refused,
+  releaseRun,
+  takeRun,
+} from './judge-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
 import { unreadablePartOf } from './unreadable-part.ts';
 
@@ -97,12 +105,14 @@ export function judgeArguments(
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
   const judge = judgeOfSchema(schema, lenient);
-  const run = createRun(undefined, lenient ? options.defaultFor : undefined);
+  const run = takeRun(lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
     value = judge(args, run, 0);
   } catch (error) {
     return answerToThrow(error, args);
+  } finally {
+    releaseRun(run);
   }
   if (value !== refused) return { mismatches: noMismatches, mismatchCount: 0, value };
   return describe(schema, args, options);
@@ -119,12 +129,14 @@ export function fitArguments(
   value: unknown,
   { leniency = 'lenient' }: { leniency?: Leniency } = {},
 ): { fits: boolean; complete: boolean } {
-  const run = createRun(undefined, undefined);
+  const run = takeRun(undefined);
   try {
     const fits = judgeOfSchema(schema, leniency !== 'exact')(value, run, 0) !== refused;
     return { fits, complete: run.complete };
   } catch {
     return { fits: false, complete: false };
+  } finally {
+    releaseRun(run);
   }
 }
 
@@ -148,10 +160,13 @@ function judgeOfSchema(schema: unknown, lenient: boolean): Judge {
 
 /** The yes/no pass alone, for callers that need no value. */
 function fitsQuickly(judge: Judge, args: unknown): boolean {
+  const run = takeRun(undefined);
   try {
-    return judge(args, createRun(undefined, undefined), 0) !== refused;
+    return judge(args, run, 0) !== refused;
   } catch {
     return false;
+  } finally {
+    releaseRun(run);
   }
 }
 

@@ -45,7 +45,7 @@ export type DefaultFor = (path: ArgumentPath) => { readonly value: unknown } | u
 export type JudgeRun = {
   /** Describing mode when set: mismatches are reported there with their paths. */
   readonly report: CheckState | undefined;
-  readonly defaultFor: DefaultFor | undefined;
+  defaultFor: DefaultFor | undefined;
   /** List items and object properties still allowed to be walked. */
   work: number;
   /** Whether every part of the value met a node the checker judges. */
@@ -68,6 +68,34 @@ export function createRun(
     exhausted: false,
     undecided: false,
   };
+}
+
+const objectPrototype = Object.prototype;
+
+let idleRun: JudgeRun | undefined = createRun(undefined, undefined);
+
+/**
+ * A yes/no run, reused between judgements so a fitting call allocates none; a judgement started
+ * while one is under way (from a getter, say) gets a fresh one. Give it back with
+ * {@link releaseRun}.
+ */
+export function takeRun(defaultFor: DefaultFor | undefined): JudgeRun {
+  const run = idleRun;
+  if (run === undefined) return createRun(undefined, defaultFor);
+  idleRun = undefined;
+  run.defaultFor = defaultFor;
+  run.work = maxJudgedValues;
+  run.complete = true;
+  run.exhausted = false;
+  run.undecided = false;
+  return run;
+}
+
+export function releaseRun(run: JudgeRun): void {
+  if (run.report === undefined) {
+    run.defaultFor = undefined;
+    idleRun = run;
+  }
 }
 
 const exactJudges = new WeakMap<SchemaNode, Judge>();
@@ -160,11 +188,16 @@ function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
         : (value, run, depth) =>
             typeof value === 'boolean' ? rest(value, run, depth) : wrongType(value, run, depth);
     case JsonKind.object: {
-      const judgeObject = rest as Judge;
-      return (value, run, depth) =>
-        typeof value === 'object' && value !== null && !Array.isArray(value)
-          ? judgeObject(value, run, depth)
-          : wrongType(value, run, depth);
+      if (allowedValues === undefined) return buildObject(node, lenient, wrongType);
+      const judgeMembers = rest as Judge;
+      const judgeObject = buildObject(node, lenient);
+      return (value, run, depth) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          return wrongType(value, run, depth);
+        }
+        const member = judgeMembers(value, run, depth);
+        return member === refused ? refused : judgeObject(member, run, depth);
+      };
     }
     case JsonKind.array:
       return rest === undefined
@@ -248,10 +281,9 @@ function buildStructure(node: JudgedSchemaNode, lenient: boolean): Judge | undef
   const { types } = node;
   const objects = types === 0 || (types & JsonKind.object) !== 0;
   const lists = (types === 0 || (types & JsonKind.array) !== 0) && node.items !== undefined;
-  const judgeObject = objects ? buildObject(node, lenient) : undefined;
+  const judgeObject = objects && types !== JsonKind.object ? buildObject(node, lenient) : undefined;
   const judgeList =
     lists && node.items !== undefined ? buildList(judgeOf(node.items, lenient)) : undefined;
-  if (types === JsonKind.object) return judgeObject;
   if (types === JsonKind.array) return judgeList;
   if (judgeObject === undefined && judgeList === undefined) return undefined;
   return (value, run, depth) => {
@@ -276,7 +308,12 @@ type PropertyRule = {
 /** `additionalProperties`: `'open'` (any other name passes), `'closed'` (none may appear), or a rule. */
 type OtherNames = 'open' | 'closed' | PropertyRule;
 
-function buildObject(node: JudgedSchemaNode, lenient: boolean): Judge {
+/**
+ * The object rule. With `wrongType`, the judge tests the kind itself (a node of type `object`);
+ * without, its caller has. The yes/no walk is written inline: declared names first, in schema
+ * order, one keyed load per named property.
+ */
+function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge): Judge {
   const requiredNames = new Set(node.required);
   const rules: PropertyRule[] = [];
   const ruleByName = new Map<string, PropertyRule>();
@@ -293,28 +330,85 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean): Judge {
       : additional.kind === 'never'
         ? 'closed'
         : propertyRule('', additional, false, lenient);
-  const acceptedNames = rules.map(({ name }) => name);
   const shape: ObjectShape = {
     rules,
     ruleByName,
     required: node.required,
     otherRequired,
     others,
-    acceptedNames,
+    acceptedNames: rules.map(({ name }) => name),
     lenient,
-    types: node.types,
   };
+  const { types } = node;
+  const ruleCount = rules.length;
   return (value, run, depth) => {
+    if (
+      wrongType !== undefined &&
+      (typeof value !== 'object' || value === null || Array.isArray(value))
+    ) {
+      return wrongType(value, run, depth);
+    }
     const object = value as Record<string, unknown>;
-    if (!isPlainObject(object)) return refuseType(node.types, value, run);
+    if (Object.getPrototypeOf(object) !== objectPrototype && !isPlainObject(object)) {
+      return refuseType(types, value, run);
+    }
     if (depth > maxSchemaDepth) {
       // A schema that refers to itself can meet a value that does too; past this depth, pass.
       run.complete = false;
       return value;
     }
-    return run.report === undefined
-      ? judgeObjectYesNo(shape, object, run, depth)
-      : judgeObjectDescribing(shape, object, run, depth, run.report);
+    if (run.report !== undefined)
+      return judgeObjectDescribing(shape, object, run, depth, run.report);
+    run.work -= ruleCount + 1;
+    if (run.work < 0) return exhaust(run);
+    let copy: Record<string, unknown> | undefined;
+    let present = 0;
+    for (let index = 0; index < ruleCount; index++) {
+      const rule = rules[index] as PropertyRule;
+      const property =
+        rule.inherited && !Object.hasOwn(object, rule.name) ? undefined : object[rule.name];
+      if (property === undefined) {
+        if (rule.required) return refused;
+        continue;
+      }
+      present++;
+      const next =
+        property === null && rule.nullMeansOmitted
+          ? judgeProperty(rule, property, false, shape, run, depth)
+          : rule.judge(property, run, depth + 1);
+      if (next === property) continue;
+      if (next === refused) return refused;
+      copy ??= { ...object };
+      setOrOmit(copy, rule.name, next);
+    }
+    if (otherRequired.length > 0) {
+      for (const name of otherRequired) {
+        if (!Object.hasOwn(object, name) || object[name] === undefined) return refused;
+      }
+    }
+    if (others === 'open') return copy ?? object;
+    if (others === 'closed') {
+      // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted
+      // too, and then the describing mode decides.
+      let count = 0;
+      for (const _name in object) count++;
+      return count === present ? (copy ?? object) : refused;
+    }
+    const names = Object.keys(object);
+    run.work -= names.length;
+    if (run.work < 0) return exhaust(run);
+    for (const name of names) {
+      if (ruleByName.has(name)) continue;
+      const property = object[name];
+      if (property === undefined) continue;
+      const required = otherRequired.includes(name);
+      const next = judgeProperty(others, property, required, shape, run, depth);
+      if (next === property) continue;
+      if (next === refused) return refused;
+      copy ??= { ...object };
+      setOrOmit(copy, name, next);
+    }
+    return copy ?? object;
   };
 }
 
@@ -327,7 +421,6 @@ type ObjectShape = {
   readonly others: OtherNames;
   readonly acceptedNames: readonly string[];
   readonly lenient: boolean;
-  readonly types: number;
 };
 
 function propertyRule(
@@ -344,61 +437,6 @@ function propertyRule(
     nullMeansOmitted: !required && node.kind === 'judged' && !node.admitsNull,
     inherited: name in Object.prototype,
   };
-}
-
-/** Declared names first, in schema order: one keyed load per named property. */
-function judgeObjectYesNo(
-  shape: ObjectShape,
-  object: Record<string, unknown>,
-  run: JudgeRun,
-  depth: number,
-): unknown {
-  const { rules, others } = shape;
-  run.work -= rules.length + 1;
-  if (run.work < 0) return exhaust(run);
-  let copy: Record<string, unknown> | undefined;
-  let present = 0;
-  for (let index = 0; index < rules.length; index++) {
-    const rule = rules[index] as PropertyRule;
-    const name = rule.name;
-    const property = rule.inherited && !Object.hasOwn(object, name) ? undefined : object[name];
-    if (property === undefined) {
-      if (rule.required) return refused;
-      continue;
-    }
-    present++;
-    const next = judgeProperty(rule, property, rule.required, shape, run, depth);
-    if (next === property) continue;
-    if (next === refused) return refused;
-    copy ??= { ...object };
-    setOrOmit(copy, name, next);
-  }
-  for (const name of shape.otherRequired) {
-    if (!Object.hasOwn(object, name) || object[name] === undefined) return refused;
-  }
-  if (others === 'open') return copy ?? object;
-  if (others === 'closed') {
-    // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted too,
-    // and then the describing mode decides.
-    let count = 0;
-    for (const _name in object) count++;
-    return count === present ? (copy ?? object) : refused;
-  }
-  const names = Object.keys(object);
-  run.work -= names.length;
-  if (run.work < 0) return exhaust(run);
-  for (const name of names) {
-    if (shape.ruleByName.has(name)) continue;
-    const property = object[name];
-    if (property === undefined) continue;
-    const required = shape.otherRequired.includes(name);
-    const next = judgeProperty(others, property, required, shape, run, depth);
-    if (next === property) continue;
-    if (next === refused) return refused;
-    copy ??= { ...object };
-    setOrOmit(copy, name, next);
-  }
-  return copy ?? object;
 }
 
 /** Required names first, then each name in the order the value holds them. */
