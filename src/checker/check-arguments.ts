@@ -75,11 +75,11 @@ export type ArgumentsJudgement = {
 export function checkArguments(
   schema: unknown,
   args: unknown,
-  options: CheckArgumentsOptions = {},
+  options?: CheckArgumentsOptions,
 ): Mismatch[] {
-  const lenient = options.leniency !== 'exact';
+  const lenient = options?.leniency !== 'exact';
   if (fitsQuickly(judgeOfSchema(schema, lenient), args)) return [];
-  return [...describe(schema, args, options).mismatches];
+  return [...describe(schema, args, options ?? {}).mismatches];
 }
 
 /** The cap on described mismatches: the option, with `NaN` read as the default, and at least 1. */

@@ -200,6 +200,9 @@ function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
       };
     }
     case JsonKind.array:
+      if (allowedValues === undefined && node.items !== undefined) {
+        return buildList(judgeOf(node.items, lenient), wrongType);
+      }
       return rest === undefined
         ? (value, run, depth) => (Array.isArray(value) ? value : wrongType(value, run, depth))
         : (value, run, depth) =>
@@ -590,8 +593,10 @@ function setOrOmit(target: Record<string, unknown>, name: string, value: unknown
   }
 }
 
-function buildList(judgeItem: Judge): Judge {
+/** The list rule. With `wrongType`, the judge tests the kind itself (a node of type `array`). */
+function buildList(judgeItem: Judge, wrongType?: Judge): Judge {
   return (value, run, depth) => {
+    if (wrongType !== undefined && !Array.isArray(value)) return wrongType(value, run, depth);
     const list = value as unknown[];
     if (depth > maxSchemaDepth) {
       run.complete = false;
