@@ -1368,3 +1368,36 @@ describe('judgeArguments (the value the tool receives)', () => {
     });
   });
 });
+
+describe('fitArguments', () => {
+  describe('fits and complete', () => {
+    it('should answer yes/no without sentences, complete where everything is judged', () => {
+      const schema = withA({ type: 'integer' }, { required: ['a'] });
+      expect(fitArguments(schema, { a: 1 })).toEqual({ fits: true, complete: true });
+      expect(fitArguments(schema, { a: '1' })).toEqual({ fits: true, complete: true });
+      expect(fitArguments(schema, { a: '1' }, exact)).toEqual({ fits: false, complete: true });
+      expect(fitArguments(schema, {})).toMatchObject({ fits: false });
+    });
+
+    it('should say incomplete when part of the value met a node it does not judge', () => {
+      const schema = objectSchema({
+        a: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        b: { $ref: '#/$defs/b' },
+        c: { type: 'date' },
+      });
+      expect(fitArguments(schema, { a: 1 })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { b: 1 })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { c: 1 })).toEqual({ fits: true, complete: false });
+      // Nothing met the unjudged nodes: the answer is complete.
+      expect(fitArguments(schema, {})).toEqual({ fits: true, complete: true });
+      const open = objectSchema({}, { additionalProperties: { anyOf: [{ type: 'string' }] } });
+      expect(fitArguments(open, { x: 1 })).toEqual({ fits: true, complete: false });
+    });
+
+    it('should not fit arguments it cannot read', () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      expect(fitArguments({ type: 'object' }, proxy)).toEqual({ fits: false, complete: false });
+    });
+  });
+});

@@ -66,12 +66,6 @@ export type TurnVerdict = {
   readonly calls: readonly CallVerdict[];
 };
 
-/**
- * Judges a whole model turn before any of it runs: every call is checked against the schema its
- * tool was offered with (`schemaOf(toolName)`; `undefined` means nothing to judge). If any call
- * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
- * other call `Not run: …`.
- */
 export type CheckTurnOptions = JudgeArgumentsOptions & {
   /**
    * The names of the tools offered. When given, a call to any other name is refused (code
@@ -80,6 +74,15 @@ export type CheckTurnOptions = JudgeArgumentsOptions & {
   toolNames?: readonly string[];
 };
 
+/**
+ * Judges a whole model turn before any of it runs: every call is checked against the schema its
+ * tool was offered with (`schemaOf(toolName)`; `undefined` means nothing to judge). If any call
+ * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
+ * other call `Not run: …`. A passed call carries `value`, its arguments in their declared form.
+ *
+ * Throws a `CheckerError` only for a fault inside the checker (never for any arguments or schema);
+ * the gate refuses such a turn.
+ */
 export function checkTurn(
   calls: readonly CallToCheck[],
   schemaOf: (toolName: string) => unknown,
@@ -101,6 +104,8 @@ export function checkTurn(
       })),
     };
   }
+  // One answer for every call that was not run: written once, so a turn of any size costs linear time.
+  const notRun = notRunAnswer({ refusedToolNames });
   return {
     refused: true,
     calls: calls.map(({ toolCallId, toolName }, index) => {
@@ -120,7 +125,7 @@ export function checkTurn(
             outcome: 'refused',
             code: 'turn',
             mismatches: [],
-            answer: notRunAnswer({ refusedToolNames }),
+            answer: notRun,
           };
     }),
   };
