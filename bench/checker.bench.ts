@@ -18,7 +18,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { Ajv } from 'ajv';
 import { bench, do_not_optimize } from 'mitata';
-import { checkArguments } from '../src/checker/index.ts';
+import { checkArguments, checkTurn, judgeArguments } from '../src/checker/index.ts';
 import { prepareSchema } from '../src/schema/prepare-schema.ts';
 import { compileFloor } from './closure-floor.ts';
 import { runBenchmarks } from './run-benchmarks.ts';
@@ -425,6 +425,84 @@ for (const tool of floorTools) {
   console.log(
     `${tool.name.padEnd(10)} ${formatNs(floorNs)}      ${formatNs(toolgate)}  ${formatRatio(ratio)}${mark(ratio <= 1.25)}`,
   );
+}
+
+// The inputs that made the checker stall before its work was bounded, each timed once per run
+// (median of three), in milliseconds.
+function medianMs(run: () => unknown): number {
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    do_not_optimize(run());
+    times.push(performance.now() - started);
+  }
+  return times.sort((left, right) => left - right)[1] as number;
+}
+const manyNames = Array.from({ length: 1_000 }, (_, index) => `field_${index}_${'p'.repeat(40)}`);
+const wideSchema = {
+  type: 'object',
+  properties: Object.fromEntries(manyNames.map((name) => [name, { type: 'string' }])),
+  additionalProperties: false,
+};
+const unknownNames = Object.fromEntries(
+  Array.from({ length: 10 }, (_, index) => [`unknown_${index}_${'q'.repeat(50)}`, 'x']),
+);
+const toolNames = Array.from({ length: 1_000 }, (_, index) => `tool_${index}`);
+const enumMembers = Array.from({ length: 5_000 }, (_, index) => `Member${index}`);
+const enumItems = Array.from({ length: 20_000 }, (_, index) => `member${index % 5_000}`);
+const sparse: unknown[] = [];
+sparse.length = 2 ** 32 - 1;
+let sharedPaths: unknown = {};
+for (let level = 0; level < 40; level++) sharedPaths = { a: sharedPaths, b: sharedPaths };
+const openSchema: Record<string, unknown> = { type: 'object' };
+openSchema.additionalProperties = openSchema;
+const pathological: Array<[string, () => unknown]> = [
+  [
+    '20 calls x 10 unknown 60-character names, 1,000 properties',
+    () =>
+      checkTurn(
+        Array.from({ length: 20 }, (_, index) => ({
+          toolCallId: String(index),
+          toolName: 'wide',
+          input: unknownNames,
+        })),
+        () => wideSchema,
+        { maxMismatches: Number.POSITIVE_INFINITY },
+      ),
+  ],
+  [
+    '200 calls to unknown tools among 1,000 tools',
+    () =>
+      checkTurn(
+        Array.from({ length: 200 }, (_, index) => ({
+          toolCallId: String(index),
+          toolName: `missing_tool_${index}`,
+          input: {},
+        })),
+        () => ({}),
+        { toolNames },
+      ),
+  ],
+  [
+    'lenient enum: 20,000 items against 5,000 members',
+    () => judgeArguments({ type: 'array', items: { enum: enumMembers } }, enumItems),
+  ],
+  [
+    'sparse list of length 2^32 - 1',
+    () => checkArguments({ type: 'array', items: { type: 'integer' } }, sparse),
+  ],
+  [
+    'typed array of 50,000,000 items',
+    () => checkArguments({ type: 'object' }, new Uint8Array(5e7)),
+  ],
+  ['2^40 shared paths', () => checkArguments(openSchema, sharedPaths)],
+];
+console.log('');
+console.log(
+  'Pathological inputs (ms, median of 3; before the work was bounded these took seconds):',
+);
+for (const [what, run] of pathological) {
+  console.log(`  ${what.padEnd(60)} ${medianMs(run).toFixed(1).padStart(8)}`);
 }
 
 const worst = {
