@@ -8,6 +8,7 @@ import {
   judgeArguments,
 } from './check-arguments.ts';
 import { checkTurn } from './check-turn.ts';
+import { CheckerError } from './checker-error.ts';
 
 const exact: CheckArgumentsOptions = { leniency: 'exact' };
 const bothModes: ReadonlyArray<CheckArgumentsOptions> = [{ leniency: 'lenient' }, exact];
@@ -1398,6 +1399,43 @@ describe('fitArguments', () => {
       const { proxy, revoke } = Proxy.revocable({}, {});
       revoke();
       expect(fitArguments({ type: 'object' }, proxy)).toEqual({ fits: false, complete: false });
+    });
+  });
+});
+
+describe('CheckerError', () => {
+  describe('never a silent pass', () => {
+    it('should throw a CheckerError, with the cause, when judging fails for a reason other than the arguments', () => {
+      const cause = new Error('broken default');
+      const judge = () =>
+        judgeArguments(
+          withA({ type: 'integer' }),
+          { a: null },
+          {
+            defaultFor: () => {
+              throw cause;
+            },
+          },
+        );
+      expect(judge).toThrow(CheckerError);
+      try {
+        judge();
+      } catch (error) {
+        expect(CheckerError.isInstance(error)).toBe(true);
+        expect((error as Error).cause).toBe(cause);
+        expect((error as Error).name).toBe('toolgate.error.CheckerError');
+      }
+      expect(() =>
+        checkTurn(
+          [{ toolCallId: '1', toolName: 't', input: { a: null } }],
+          () => withA({ type: 'integer' }),
+          {
+            defaultFor: () => {
+              throw cause;
+            },
+          },
+        ),
+      ).toThrow(CheckerError);
     });
   });
 });
