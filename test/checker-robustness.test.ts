@@ -782,7 +782,7 @@ describe('bounded work (hardening)', () => {
       expect.objectContaining({
         code: 'too-large',
         message:
-          'The arguments hold more than 1,000,000 values, more than can be checked (at most 1,000,000 values); send fewer.',
+          'The arguments are too large to check (more than 1,000,000 values); send fewer values.',
       }),
     ]);
     let shared: unknown = {};

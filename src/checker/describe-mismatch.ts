@@ -63,7 +63,7 @@ function sentenceFor(draft: MismatchDraft): string {
     case 'unreadable':
       return `${subject} could not be read (reading it threw an error); send plain JSON.`;
     case 'too-large':
-      return `The arguments hold ${draft.received}, more than can be checked (${draft.expected}); send fewer.`;
+      return `The arguments are too large to check (${draft.received}); send fewer values.`;
   }
 }
 

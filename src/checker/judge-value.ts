@@ -386,7 +386,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     }
     if (otherRequired.length > 0) {
       for (const name of otherRequired) {
-        if (!Object.hasOwn(object, name) || object[name] === undefined) return refused;
+        if (isAbsent(object, name)) return refused;
       }
     }
     if (others === 'open') return copy ?? object;
@@ -413,6 +413,11 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     }
     return copy ?? object;
   };
+}
+
+/** An argument is absent when the object has no own property of that name, or it holds `undefined`. */
+function isAbsent(object: Record<string, unknown>, name: string): boolean {
+  return !Object.hasOwn(object, name) || object[name] === undefined;
 }
 
 type ObjectShape = {
@@ -455,7 +460,7 @@ function judgeObjectDescribing(
   if (report.open.includes(object)) return object;
   let fits = true;
   for (const name of shape.required) {
-    if (!Object.hasOwn(object, name) || object[name] === undefined) {
+    if (isAbsent(object, name)) {
       fits = false;
       reportMismatch(report, () => ({ code: 'missing', expected: 'a value', received: '' }), name);
     }
