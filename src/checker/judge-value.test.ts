@@ -235,3 +235,14 @@ describe('nodeAdmitsNull', () => {
     );
   });
 });
+
+describe('judgeOf (empty schemas)', () => {
+  it('should treat {} like true, apart from numbers JSON cannot carry', () => {
+    for (const value of [new Date(0), () => 1, 10n, { a: new Map() }]) {
+      expect(fitsYesNo({}, value, false)).toBe(true);
+      expect(fitsYesNo(true, value, false)).toBe(true);
+    }
+    expect(fitsYesNo({}, Number.NaN, false)).toBe(false);
+    expect(fitsYesNo({ properties: {} }, new Date(0), false)).toBe(false);
+  });
+});

@@ -282,7 +282,13 @@ function judgeMember(
 /** What lists and objects must hold, for the kinds the node declares; `undefined` for none. */
 function buildStructure(node: JudgedSchemaNode, lenient: boolean): Judge | undefined {
   const { types } = node;
-  const objects = types === 0 || (types & JsonKind.object) !== 0;
+  // Without a type, an object is judged only when the node says something about its properties.
+  const objects =
+    (types & JsonKind.object) !== 0 ||
+    (types === 0 &&
+      (node.properties !== undefined ||
+        node.required.length > 0 ||
+        node.additionalProperties !== undefined));
   const lists = (types === 0 || (types & JsonKind.array) !== 0) && node.items !== undefined;
   const judgeObject = objects && types !== JsonKind.object ? buildObject(node, lenient) : undefined;
   const judgeList =
