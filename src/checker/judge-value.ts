@@ -52,8 +52,6 @@ export type JudgeRun = {
   complete: boolean;
   /** Set when the work budget ran out (the judgement is then not a pass). */
   exhausted: boolean;
-  /** Set when a yes/no run met something only the describing mode can settle. */
-  undecided: boolean;
 };
 
 export function createRun(
@@ -66,7 +64,6 @@ export function createRun(
     work: maxJudgedValues,
     complete: true,
     exhausted: false,
-    undecided: false,
   };
 }
 
@@ -87,7 +84,6 @@ export function takeRun(defaultFor: DefaultFor | undefined): JudgeRun {
   run.work = maxJudgedValues;
   run.complete = true;
   run.exhausted = false;
-  run.undecided = false;
   return run;
 }
 
@@ -448,7 +444,7 @@ function propertyRule(
     node,
     judge: judgeOf(node, lenient),
     required,
-    nullMeansOmitted: !required && node.kind === 'judged' && !node.admitsNull,
+    nullMeansOmitted: !required && node.kind !== 'never' && !nodeAdmitsNull(node),
     inherited: name in Object.prototype,
   };
 }
@@ -527,11 +523,9 @@ function judgeProperty(
 
 function nullForOptional(rule: PropertyRule, run: JudgeRun): unknown {
   if (run.defaultFor !== undefined) {
-    // The configured value is looked up by path, which only the describing mode keeps.
-    if (run.report === undefined) {
-      run.undecided = true;
-      return refused;
-    }
+    // The configured value is looked up by path, which only the describing mode keeps: the
+    // yes/no mode answers no, and the describing mode settles it.
+    if (run.report === undefined) return refused;
     // The describing mode has pushed the name already.
     const configured = run.defaultFor(run.report.path.slice() as ArgumentPath);
     if (configured !== undefined) return copyOf(configured.value);
