@@ -80,8 +80,8 @@ export type CheckTurnOptions = JudgeArgumentsOptions & {
  * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
  * other call `Not run: …`. A passed call carries `value`, its arguments in their declared form.
  *
- * Throws a `CheckerError` only for a fault inside the checker (never for any arguments or schema);
- * the gate refuses such a turn.
+ * Throws a `CheckerError` only for a fault inside the checker (never for any arguments or schema),
+ * so the caller can refuse the turn instead of running it unjudged.
  */
 export function checkTurn(
   calls: readonly CallToCheck[],
