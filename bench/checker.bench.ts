@@ -7,7 +7,9 @@
  * Goals, each measured as a ratio within one run so the machine's speed cancels out:
  * - checking: toolgate at most 2x ajv's compiled validator (ajv's best case: code generated ahead);
  * - checking: @cfworker/json-schema (an interpreter, like toolgate) at least 10x toolgate;
- * - preparing a new schema: ajv.compile at least 40x toolgate's prepareSchema.
+ * - preparing a new schema: ajv.compile at least 40x toolgate's prepareSchema;
+ * - valid arguments: toolgate's `checkArguments` at most 1.25x a minimal closure-compiled yes/no
+ *   walker written for the benchmark (`closure-floor.ts`), on weather, search and a nested CMS page.
  *
  * The schemas use only the keywords toolgate judges (plus descriptions), so every validator does
  * the same work; every validator reports all mismatches (ajv `allErrors`, cfworker without
@@ -16,8 +18,9 @@
 import { Validator } from '@cfworker/json-schema';
 import { Ajv } from 'ajv';
 import { bench, do_not_optimize } from 'mitata';
-import { checkArguments } from '../src/checker/index.ts';
+import { checkArguments, checkTurn, judgeArguments } from '../src/checker/index.ts';
 import { prepareSchema } from '../src/schema/prepare-schema.ts';
+import { compileFloor } from './closure-floor.ts';
 import { runBenchmarks } from './run-benchmarks.ts';
 
 type Tool = {
@@ -171,7 +174,101 @@ const calendarEvent: Tool = {
   },
 };
 
-const tools = [weather, search, calendarEvent];
+const block = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: ['heading', 'paragraph', 'list', 'image', 'quote'] },
+    text: { type: 'string' },
+    level: { type: 'integer' },
+    items: { type: 'array', items: { type: 'string' } },
+    image: {
+      type: 'object',
+      properties: { url: { type: 'string' }, alt: { type: 'string' }, width: { type: 'integer' } },
+      required: ['url', 'alt'],
+      additionalProperties: false,
+    },
+  },
+  required: ['kind'],
+  additionalProperties: false,
+};
+
+const cmsPage: Tool = {
+  name: 'cms-page',
+  schema: {
+    type: 'object',
+    properties: {
+      title: { type: 'string' },
+      slug: { type: 'string' },
+      status: { type: 'string', enum: ['draft', 'review', 'published', 'archived'] },
+      author: {
+        type: 'object',
+        properties: { name: { type: 'string' }, email: { type: 'string' } },
+        required: ['name'],
+        additionalProperties: false,
+      },
+      sections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            heading: { type: 'string' },
+            blocks: { type: 'array', items: block },
+          },
+          required: ['blocks'],
+          additionalProperties: false,
+        },
+      },
+      seo: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          description: { type: 'string' },
+          keywords: { type: 'array', items: { type: 'string' } },
+          noIndex: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      },
+    },
+    required: ['title', 'slug', 'status', 'sections'],
+    additionalProperties: false,
+  },
+  valid: {
+    title: 'Release notes 4.2',
+    slug: 'release-notes-4-2',
+    status: 'review',
+    author: { name: 'Ana', email: 'ana@example.com' },
+    sections: [
+      {
+        heading: 'Highlights',
+        blocks: [
+          { kind: 'heading', text: 'Faster checks', level: 2 },
+          { kind: 'paragraph', text: 'The checker now hands on what it passed.' },
+          { kind: 'list', items: ['casts', 'defaults', 'nulls'] },
+        ],
+      },
+      {
+        blocks: [
+          { kind: 'image', image: { url: 'https://example.com/a.png', alt: 'Chart', width: 640 } },
+          { kind: 'quote', text: 'Fewer retries.' },
+        ],
+      },
+    ],
+    seo: { title: 'Release notes', description: 'What changed in 4.2', keywords: ['release'] },
+  },
+  // A status outside the enum, a block without a kind, text for an integer, an unknown name.
+  invalid: {
+    title: 'Release notes 4.2',
+    slug: 'release-notes-4-2',
+    status: 'live',
+    sections: [{ blocks: [{ text: 'x' }, { kind: 'heading', level: 'two' }] }],
+    seo: { titel: 'Release notes' },
+  },
+};
+
+const tools = [weather, search, calendarEvent, cmsPage];
+
+/** The tools whose valid path is measured against the closure-walker floor. */
+const floorTools = [weather, search, cmsPage];
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 
@@ -212,6 +309,18 @@ function assertAgreement(tool: Tool, validators: Validators): void {
 }
 
 const checkers = ['lenient', 'exact', 'ajv', 'cfworker'] as const;
+
+for (const tool of floorTools) {
+  const floor = compileFloor(tool.schema);
+  if (!floor(tool.valid) || floor(tool.invalid)) {
+    throw new Error(`${tool.name}: the floor walker disagrees on the arguments`);
+  }
+  // Interleaved with the toolgate arm below by mitata's order; both answer yes/no on valid arguments.
+  bench(`floor/${tool.name}/closure-walker`, () => do_not_optimize(floor(tool.valid)));
+  bench(`floor/${tool.name}/toolgate`, () =>
+    do_not_optimize(checkArguments(tool.schema, tool.valid).length === 0),
+  );
+}
 
 for (const tool of tools) {
   const validators = validatorsOf(tool);
@@ -304,6 +413,98 @@ for (const tool of tools) {
   );
 }
 
+console.log('');
+console.log('Valid path against the floor (a closure-compiled yes/no walker, no code generation):');
+console.log('tool       closure-walker  toolgate  toolgate/floor');
+const floorRatios: number[] = [];
+for (const tool of floorTools) {
+  const floorNs = ns(`floor/${tool.name}/closure-walker`);
+  const toolgate = ns(`floor/${tool.name}/toolgate`);
+  const ratio = toolgate / floorNs;
+  floorRatios.push(ratio);
+  console.log(
+    `${tool.name.padEnd(10)} ${formatNs(floorNs)}      ${formatNs(toolgate)}  ${formatRatio(ratio)}${mark(ratio <= 1.25)}`,
+  );
+}
+
+// The inputs that made the checker stall before its work was bounded, each timed once per run
+// (median of three), in milliseconds.
+function medianMs(run: () => unknown): number {
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    do_not_optimize(run());
+    times.push(performance.now() - started);
+  }
+  return times.sort((left, right) => left - right)[1] as number;
+}
+const manyNames = Array.from({ length: 1_000 }, (_, index) => `field_${index}_${'p'.repeat(40)}`);
+const wideSchema = {
+  type: 'object',
+  properties: Object.fromEntries(manyNames.map((name) => [name, { type: 'string' }])),
+  additionalProperties: false,
+};
+const unknownNames = Object.fromEntries(
+  Array.from({ length: 10 }, (_, index) => [`unknown_${index}_${'q'.repeat(50)}`, 'x']),
+);
+const toolNames = Array.from({ length: 1_000 }, (_, index) => `tool_${index}`);
+const enumMembers = Array.from({ length: 5_000 }, (_, index) => `Member${index}`);
+const enumItems = Array.from({ length: 20_000 }, (_, index) => `member${index % 5_000}`);
+const sparse: unknown[] = [];
+sparse.length = 2 ** 32 - 1;
+let sharedPaths: unknown = {};
+for (let level = 0; level < 40; level++) sharedPaths = { a: sharedPaths, b: sharedPaths };
+const openSchema: Record<string, unknown> = { type: 'object' };
+openSchema.additionalProperties = openSchema;
+const pathological: Array<[string, () => unknown]> = [
+  [
+    '20 calls x 10 unknown 60-character names, 1,000 properties',
+    () =>
+      checkTurn(
+        Array.from({ length: 20 }, (_, index) => ({
+          toolCallId: String(index),
+          toolName: 'wide',
+          input: unknownNames,
+        })),
+        () => wideSchema,
+        { maxMismatches: Number.POSITIVE_INFINITY },
+      ),
+  ],
+  [
+    '200 calls to unknown tools among 1,000 tools',
+    () =>
+      checkTurn(
+        Array.from({ length: 200 }, (_, index) => ({
+          toolCallId: String(index),
+          toolName: `missing_tool_${index}`,
+          input: {},
+        })),
+        () => ({}),
+        { toolNames },
+      ),
+  ],
+  [
+    'lenient enum: 20,000 items against 5,000 members',
+    () => judgeArguments({ type: 'array', items: { enum: enumMembers } }, enumItems),
+  ],
+  [
+    'sparse list of length 2^32 - 1',
+    () => checkArguments({ type: 'array', items: { type: 'integer' } }, sparse),
+  ],
+  [
+    'typed array of 50,000,000 items',
+    () => checkArguments({ type: 'object' }, new Uint8Array(5e7)),
+  ],
+  ['2^40 shared paths', () => checkArguments(openSchema, sharedPaths)],
+];
+console.log('');
+console.log(
+  'Pathological inputs (ms, median of 3; before the work was bounded these took seconds):',
+);
+for (const [what, run] of pathological) {
+  console.log(`  ${what.padEnd(60)} ${medianMs(run).toFixed(1).padStart(8)}`);
+}
+
 const worst = {
   toolgateOverAjv: Math.max(...ratios.toolgateOverAjv),
   cfworkerOverToolgate: Math.min(...ratios.cfworkerOverToolgate),
@@ -316,6 +517,9 @@ console.log(
 );
 console.log(
   `  cfworker/toolgate          ${worst.cfworkerOverToolgate.toFixed(2)}x  (goal >= 10x)  ${worst.cfworkerOverToolgate >= 10 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `  toolgate/floor             ${Math.max(...floorRatios).toFixed(2)}x  (goal <= 1.25x) ${Math.max(...floorRatios) <= 1.25 ? 'met' : 'MISSED'}`,
 );
 console.log(
   `  ajvCompile/toolgatePrepare ${worst.ajvCompileOverPrepare.toFixed(2)}x  (goal >= 40x)  ${worst.ajvCompileOverPrepare >= 40 ? 'met' : 'MISSED'}`,

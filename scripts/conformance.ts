@@ -13,11 +13,16 @@
  * `$JSON_SCHEMA_TEST_SUITE` (the suite folder, or its `tests/` folder). Nothing is fetched: cases
  * with remote references are checked like any other, and the checker skips `$ref` nodes.
  *
+ * 3. A seeded differential fuzz against ajv: 100,000 cases over the judged keywords, with unjudged
+ *    keywords mixed in; any false refusal, any exact pass that lenient mode refuses, or any invalid
+ *    value exact mode passes where only judged keywords are used fails the run.
+ *
  * Usage: `npm run conformance` (`node scripts/conformance.ts`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkArguments, type Leniency, type Mismatch } from '../src/checker/index.ts';
+import { runCheckerDifferential } from '../test/support/checker-differential.ts';
 
 const drafts = ['draft2020-12', 'draft7'] as const;
 
@@ -318,5 +323,25 @@ const passed = validCount - falseRefusals.length + invalidRefusedCount;
 const failed = falseRefusals.length + judgedMisses.length;
 console.log(`conformance: ${passed} passed, ${failed} failed`);
 
-if ((await (await import('./replay-recordings.ts')).replaySharedRecordings()) > 0) process.exit(1);
-process.exit(failed > 0 ? 1 : 0);
+// The seeded differential fuzz against ajv: 6,250 generated schemas (half of judged keywords only,
+// half with unjudged keywords mixed in), 16 values each: ajv compiles each schema once.
+const fuzzStarted = performance.now();
+const fuzz = runCheckerDifferential({ seed: 20_261_201, schemaCount: 6_250, valuesPerSchema: 16 });
+const fuzzFailures = [
+  ...fuzz.falseRefusals.map((failure) => ({ kind: 'false refusal', ...failure })),
+  ...fuzz.lenientNarrower.map((failure) => ({ kind: 'lenient refused an exact pass', ...failure })),
+  ...fuzz.missedInJudged.map((failure) => ({ kind: 'exact passed an invalid value', ...failure })),
+];
+console.log('');
+for (const failure of fuzzFailures.slice(0, 20)) {
+  console.log(`  ${failure.kind}: schema ${JSON.stringify(failure.schema)}`);
+  console.log(`    value ${JSON.stringify(failure.value)}`);
+}
+console.log(
+  `differential fuzz against ajv (seeded): ${fuzz.cases} cases in ${((performance.now() - fuzzStarted) / 1000).toFixed(0)} s; ` +
+    `false refusals ${fuzz.falseRefusals.length}, lenient narrower than exact ${fuzz.lenientNarrower.length}, ` +
+    `invalid values passed in judged keywords ${fuzz.missedInJudged.length}`,
+);
+
+const replayFailures = await (await import('./replay-recordings.ts')).replaySharedRecordings();
+process.exit(failed > 0 || fuzzFailures.length > 0 || replayFailures > 0 ? 1 : 0);

@@ -394,7 +394,7 @@ describe('checkArguments', () => {
       }
     });
 
-    it('should pass what throws when read', () => {
+    it('should refuse arguments that throw when read, and pass a schema that does', () => {
       const proxy = new Proxy(
         {},
         {
@@ -403,7 +403,9 @@ describe('checkArguments', () => {
           },
         },
       );
-      expect(checkArguments({ type: 'object', additionalProperties: false }, proxy)).toEqual([]);
+      expect(checkArguments({ type: 'object', additionalProperties: false }, proxy)).toMatchObject([
+        { code: 'unreadable', path: [] },
+      ]);
       const schemaProxy = new Proxy(
         {},
         {
@@ -731,5 +733,74 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
         { numRuns: 1_000 },
       );
     });
+  });
+});
+
+describe('bounded work (hardening)', () => {
+  it('should suggest names among 1,000 properties for many long unknown names', () => {
+    const names = Array.from(
+      { length: 1_000 },
+      (_, index) => `property_number_${index}_${'x'.repeat(40)}`,
+    );
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+      additionalProperties: false,
+    };
+    const args: Record<string, unknown> = { [`${names[500]}y`]: 'a' };
+    for (let index = 0; index < 9; index++) args[`unknown_${index}_${'z'.repeat(52)}`] = 'a';
+    const mismatches = checkArguments(schema, args, { maxMismatches: Number.POSITIVE_INFINITY });
+    expect(mismatches).toHaveLength(10);
+    expect(mismatches[0]?.message).toContain('did you mean');
+  });
+
+  it('should refuse calls to unknown tools among 1,000 tools, each once', () => {
+    const toolNames = Array.from({ length: 1_000 }, (_, index) => `tool_${index}`);
+    const calls = Array.from({ length: 200 }, (_, index) => ({
+      toolCallId: String(index),
+      toolName: `missing_${index}`,
+      input: {},
+    }));
+    const verdict = checkTurn(calls, () => ({}), { toolNames });
+    expect(verdict.refused).toBe(true);
+    expect(verdict.calls.filter((call) => call.outcome === 'refused')).toHaveLength(200);
+  });
+
+  it('should match 20,000 items leniently against 5,000 enum members', () => {
+    const members = Array.from({ length: 5_000 }, (_, index) => `Member${index}`);
+    const items = Array.from({ length: 20_000 }, (_, index) => `member${index % 5_000}`);
+    const judgement = judgeArguments({ type: 'array', items: { enum: members } }, items);
+    expect(judgement.mismatchCount).toBe(0);
+    expect((judgement.value as string[])[4_999]).toBe('Member4999');
+  });
+
+  it('should stop at the work budget and say so, for values JSON cannot hold', () => {
+    const sparse: unknown[] = [];
+    sparse.length = 2 ** 32 - 1;
+    const schema = { type: 'object', properties: { list: { type: 'array', items: {} } } };
+    expect(checkArguments(schema, { list: sparse })).toEqual([
+      expect.objectContaining({
+        code: 'too-large',
+        message:
+          'The arguments are too large to check (more than 1,000,000 values); send fewer values.',
+      }),
+    ]);
+    let shared: unknown = {};
+    for (let level = 0; level < 40; level++) shared = { a: shared, b: shared };
+    const open: Record<string, unknown> = { type: 'object' };
+    open.additionalProperties = open;
+    expect(checkArguments(open, shared, exact).map((mismatch) => mismatch.code)).toEqual([
+      'too-large',
+    ]);
+    expect(judgeArguments(schema, { list: new Uint8Array(50_000_000) }).mismatchCount).toBe(1);
+  });
+
+  it('should still list the mismatches found before the budget ran out, within the cap', () => {
+    const items = Array.from({ length: 1_000_001 }, () => 'x');
+    const judgement = judgeArguments({ type: 'array', items: { type: 'integer' } }, items, {
+      maxMismatches: 3,
+    });
+    expect(judgement.mismatches.map((mismatch) => mismatch.code)).toEqual(['too-large']);
+    expect(judgement.mismatchCount).toBe(1);
   });
 });

@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CheckArgumentsOptions, checkArguments, judgeArguments } from './check-arguments.ts';
+import {
+  type CheckArgumentsOptions,
+  checkArguments,
+  fitArguments,
+  type JudgeArgumentsOptions,
+  judgeArguments,
+} from './check-arguments.ts';
+import { checkTurn } from './check-turn.ts';
+import { CheckerError } from './checker-error.ts';
 
 const exact: CheckArgumentsOptions = { leniency: 'exact' };
 const bothModes: ReadonlyArray<CheckArgumentsOptions> = [{ leniency: 'lenient' }, exact];
@@ -118,7 +127,9 @@ describe('checkArguments', () => {
       expect(messagesOf({ type: 'object', required: ['toString'] }, {})).toEqual([
         '"toString" is required but was not sent.',
       ]);
-      const inherited = Object.create({ a: 1 }) as object;
+      const base = Object.create(null) as Record<string, unknown>;
+      base.a = 1;
+      const inherited = Object.create(base) as object;
       expect(messagesOf({ type: 'object', required: ['a'] }, inherited)).toEqual([
         '"a" is required but was not sent.',
       ]);
@@ -974,15 +985,20 @@ describe('checkArguments', () => {
     it('should describe as many as asked', () => {
       expect(checkArguments(schema, args, { maxMismatches: 3 })).toHaveLength(3);
       expect(checkArguments(schema, args, { maxMismatches: 100 })).toHaveLength(25);
-      expect(checkArguments(schema, args, { maxMismatches: 0 })).toEqual([]);
+      // Arguments that do not fit always get at least one sentence.
+      expect(checkArguments(schema, args, { maxMismatches: 0 })).toHaveLength(1);
       expect(
         checkArguments(schema, args, { maxMismatches: Number.POSITIVE_INFINITY }),
       ).toHaveLength(25);
     });
 
-    it('should read NaN as the default and a negative cap as 0', () => {
+    it('should read NaN as the default and a cap below 1 as 1', () => {
       expect(checkArguments(schema, args, { maxMismatches: Number.NaN })).toHaveLength(10);
-      expect(checkArguments(schema, args, { maxMismatches: -1 })).toEqual([]);
+      expect(checkArguments(schema, args, { maxMismatches: -1 })).toHaveLength(1);
+      expect(judgeArguments(schema, args, { maxMismatches: 0 })).toMatchObject({
+        mismatches: [{ path: ['n0'] }],
+        mismatchCount: 25,
+      });
     });
 
     it('should return a fresh list each time', () => {
@@ -1021,11 +1037,17 @@ describe('judgeArguments', () => {
           },
         ],
         mismatchCount: 3,
+        value: [1, 2, 3],
       });
     });
 
     it('should count nothing for arguments that fit', () => {
-      expect(judgeArguments({ type: 'object' }, {})).toEqual({ mismatches: [], mismatchCount: 0 });
+      const args = {};
+      expect(judgeArguments({ type: 'object' }, args)).toEqual({
+        mismatches: [],
+        mismatchCount: 0,
+        value: args,
+      });
     });
 
     it('should count lenient casts as fitting and exact mode as not', () => {
@@ -1036,7 +1058,7 @@ describe('judgeArguments', () => {
   });
 
   describe('what cannot be read', () => {
-    it('should pass arguments whose getters throw', () => {
+    it('should refuse arguments whose getters throw, naming where', () => {
       const hostile = {};
       Object.defineProperty(hostile, 'a', {
         enumerable: true,
@@ -1044,13 +1066,43 @@ describe('judgeArguments', () => {
           throw new Error('no');
         },
       });
-      expect(judgeArguments(withA({ type: 'string' }), hostile)).toEqual({
-        mismatches: [],
-        mismatchCount: 0,
+      const nested = objectSchema({ b: objectSchema({ c: withA({ type: 'string' }) }) });
+      expect(judgeArguments(nested, { b: { c: hostile } })).toMatchObject({
+        mismatches: [
+          {
+            code: 'unreadable',
+            path: ['b', 'c', 'a'],
+            message: '"b.c.a" could not be read (reading it threw an error); send plain JSON.',
+          },
+        ],
+        mismatchCount: 1,
       });
+      expect(checkArguments(withA({ type: 'string' }), hostile)).toMatchObject([
+        { code: 'unreadable', path: ['a'] },
+      ]);
     });
 
-    it('should pass a schema whose getters throw', () => {
+    it('should refuse a revoked proxy and a proxy whose traps throw', () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      const trapped = new Proxy(
+        {},
+        {
+          ownKeys() {
+            throw new Error('no keys');
+          },
+        },
+      );
+      for (const args of [proxy, trapped]) {
+        for (const options of bothModes) {
+          expect(
+            checkArguments({ type: 'object', additionalProperties: false }, args, options),
+          ).toMatchObject([{ code: 'unreadable', path: [] }]);
+        }
+      }
+    });
+
+    it('should pass a schema whose getters throw, as a part it cannot judge', () => {
       const hostile = { type: 'object' };
       Object.defineProperty(hostile, 'properties', {
         enumerable: true,
@@ -1058,7 +1110,332 @@ describe('judgeArguments', () => {
           throw new Error('no');
         },
       });
-      expect(judgeArguments(hostile, { a: 1 })).toEqual({ mismatches: [], mismatchCount: 0 });
+      const args = { a: 1 };
+      expect(judgeArguments(hostile, args)).toEqual({
+        mismatches: [],
+        mismatchCount: 0,
+        value: args,
+      });
+      expect(fitArguments(hostile, args)).toEqual({ fits: true, complete: false });
+    });
+  });
+});
+
+describe('judgeArguments (the value the tool receives)', () => {
+  const handedOn = (schema: unknown, args: unknown, options?: JudgeArgumentsOptions) => {
+    const judgement = judgeArguments(schema, args, options);
+    expect(judgement.mismatchCount).toBe(0);
+    return judgement.value;
+  };
+
+  describe('lenient casts', () => {
+    const casts: Array<[string, unknown, unknown, unknown]> = [
+      ['"5" to 5 for an integer', { type: 'integer' }, '5', 5],
+      ['" 5 " to 5 for an integer', { type: 'integer' }, ' 5 ', 5],
+      ['"5.0" to 5 for an integer', { type: 'integer' }, '5.0', 5],
+      ['"-12" to -12 for an integer', { type: 'integer' }, '-12', -12],
+      ['"2.5" to 2.5 for a number', { type: 'number' }, '2.5', 2.5],
+      ['"1e3" to 1000 for a number', { type: 'number' }, '1e3', 1000],
+      ['42 to "42" for text', { type: 'string' }, 42, '42'],
+      ['4.2 to "4.2" for text', { type: 'string' }, 4.2, '4.2'],
+      ['"true" to true', { type: 'boolean' }, 'true', true],
+      ['"FALSE" to false', { type: 'boolean' }, 'FALSE', false],
+      ['1 to true', { type: 'boolean' }, 1, true],
+      ['0 to false', { type: 'boolean' }, 0, false],
+      ['2 to the member "2"', { enum: ['1', '2'] }, 2, '2'],
+      ['"2" to the member 2', { enum: [1, 2] }, '2', 2],
+      ['"2.0" to the member 2', { enum: [1, 2] }, '2.0', 2],
+      ['"Celsius" to "celsius"', { enum: ['celsius', 'fahrenheit'] }, 'Celsius', 'celsius'],
+      ['"CELSIUS" to "Celsius"', { type: 'string', enum: ['Celsius'] }, 'CELSIUS', 'Celsius'],
+      ['"true" to the const true', { const: true }, 'true', true],
+      ['0 to the const false', { const: false }, 0, false],
+      ['"2" to 2 for an integer enum', { type: 'integer', enum: [1, 2] }, '2', 2],
+      ['2 to "2" for a text enum', { type: 'string', enum: ['2'] }, 2, '2'],
+    ];
+    for (const [what, schema, sent, received] of casts) {
+      it(`should hand on ${what}, deep in objects and lists`, () => {
+        expect(handedOn(withA(schema), { a: sent })).toEqual({ a: received });
+        const deep = objectSchema({
+          list: { type: 'array', items: objectSchema({ inner: { type: 'array', items: schema } }) },
+        });
+        expect(handedOn(deep, { list: [{ inner: [sent, received] }, { inner: [] }] })).toEqual({
+          list: [{ inner: [received, received] }, { inner: [] }],
+        });
+      });
+    }
+
+    it('should hand on the cast in additionalProperties too, keeping the order of names', () => {
+      const schema = objectSchema(
+        { a: { type: 'string' } },
+        { additionalProperties: { type: 'integer' } },
+      );
+      const value = handedOn(schema, { z: '1', a: 'x', y: 2 });
+      expect(value).toEqual({ z: 1, a: 'x', y: 2 });
+      expect(Object.keys(value as object)).toEqual(['z', 'a', 'y']);
+    });
+
+    it('should cast nothing in exact mode, and refuse what needs a cast', () => {
+      expect(judgeArguments(withA({ type: 'integer' }), { a: '5' }, exact).mismatchCount).toBe(1);
+      const args = { a: 5 };
+      expect(judgeArguments(withA({ type: 'integer' }), args, exact).value).toBe(args);
+    });
+
+    it('should keep a __proto__ argument as data when it copies', () => {
+      const schema = JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"integer"},"b":{"type":"integer"}}}',
+      );
+      const value = handedOn(schema, JSON.parse('{"__proto__":"1","b":"2"}')) as object;
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toBe(1);
+      expect((value as { b: number }).b).toBe(2);
+    });
+  });
+
+  describe('identity', () => {
+    it('should return the very same object when nothing changed, in both modes', () => {
+      const schema = objectSchema({
+        a: { type: 'integer' },
+        list: { type: 'array', items: withA({ enum: ['x', 'y'] }) },
+        open: { type: 'object', additionalProperties: { type: 'string' } },
+      });
+      const args = { a: 1, list: [{ a: 'x' }, { a: 'y' }], open: { k: 'v' } };
+      for (const options of bothModes)
+        expect(judgeArguments(schema, args, options).value).toBe(args);
+    });
+
+    it('should copy only the branches that changed', () => {
+      const schema = objectSchema({
+        a: { type: 'integer' },
+        left: withA({ type: 'integer' }),
+        right: withA({ type: 'integer' }),
+      });
+      const args = { a: 1, left: { a: '2' }, right: { a: 3 } };
+      const value = handedOn(schema, args) as typeof args;
+      expect(value).not.toBe(args);
+      expect(value.left).toEqual({ a: 2 });
+      expect(value.right).toBe(args.right);
+      expect(args.left.a).toBe('2');
+    });
+  });
+
+  describe('null for an argument that may be left out', () => {
+    it('should become omission when the schema does not admit null', () => {
+      expect(handedOn(withA({ type: 'string' }), { a: null })).toEqual({});
+      expect(handedOn(withA({ enum: ['c', 'f'] }), { a: null, b: 1 })).toEqual({ b: 1 });
+      const schema = objectSchema({}, { additionalProperties: { type: 'integer' } });
+      expect(handedOn(schema, { x: null, y: 1 })).toEqual({ y: 1 });
+    });
+
+    it("should become the schema's default, a copy each time", () => {
+      const schema = withA({ type: 'object', default: { k: [1] } });
+      const first = handedOn(schema, { a: null }) as { a: { k: number[] } };
+      expect(first).toEqual({ a: { k: [1] } });
+      first.a.k.push(2);
+      expect(handedOn(schema, { a: null })).toEqual({ a: { k: [1] } });
+      expect(handedOn(withA({ type: 'integer', default: 10 }), { a: null })).toEqual({ a: 10 });
+    });
+
+    it('should not use a default that is null, not JSON, or does not fit', () => {
+      for (const fallback of [null, 'ten', Number.NaN, { when: new Date(0) }]) {
+        expect(handedOn(withA({ type: 'integer', default: fallback }), { a: null })).toEqual({});
+      }
+    });
+
+    it('should take the configured value before the schema default, asked by path', () => {
+      const paths: unknown[] = [];
+      const schema = objectSchema({
+        a: { type: 'integer', default: 1 },
+        events: { type: 'array', items: objectSchema({ when: { type: 'string' } }) },
+      });
+      const value = handedOn(
+        schema,
+        { a: null, events: [{ when: 'now' }, { when: null }] },
+        {
+          defaultFor: (path) => {
+            paths.push(path);
+            return path[0] === 'events' ? { value: 'later' } : undefined;
+          },
+        },
+      );
+      expect(value).toEqual({ a: 1, events: [{ when: 'now' }, { when: 'later' }] });
+      expect(paths).toEqual([['a'], ['events', 1, 'when']]);
+    });
+
+    it('should keep a null the schema admits, and refuse null where it is required', () => {
+      const args = { a: null };
+      expect(judgeArguments(withA({ type: ['string', 'null'] }), args).value).toBe(args);
+      expect(judgeArguments(withA({}), args).value).toBe(args);
+      expect(
+        judgeArguments(withA({ type: 'string' }, { required: ['a'] }), args).mismatchCount,
+      ).toBe(1);
+    });
+
+    it('should refuse it in exact mode when the type admits null but the enum does not', () => {
+      for (const schema of [
+        { type: ['string', 'null'], enum: ['celsius', 'fahrenheit'] },
+        { type: 'string', nullable: true, enum: ['celsius', 'fahrenheit'] },
+      ]) {
+        expect(messagesOf(withA(schema), { a: null }, exact)).toEqual([
+          '"a" must be one of "celsius" or "fahrenheit", not null; leave it out instead of sending null.',
+        ]);
+        expect(handedOn(withA(schema), { a: null })).toEqual({});
+      }
+    });
+  });
+
+  describe('checkTurn', () => {
+    it('should hand each passed call its value', () => {
+      const schema = withA({ type: 'integer' });
+      const verdict = checkTurn(
+        [
+          { toolCallId: '1', toolName: 't', input: { a: '1' } },
+          { toolCallId: '2', toolName: 't', input: { a: 2 } },
+        ],
+        () => schema,
+      );
+      expect(verdict.calls.map((call) => (call.outcome === 'pass' ? call.value : call))).toEqual([
+        { a: 1 },
+        { a: 2 },
+      ]);
+    });
+  });
+
+  describe('properties', () => {
+    const typeName = fc.constantFrom(
+      'string',
+      'integer',
+      'number',
+      'boolean',
+      'null',
+      'object',
+      'array',
+    );
+    const scalar = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -2, max: 3 }),
+      fc.constantFrom(0.5, 2.0),
+      fc.constantFrom('a', 'A', 'b', '1', '2', '2.0', ' 3 ', 'true', 'TRUE', 'false', ''),
+    );
+    const { judged } = fc.letrec<{ judged: unknown }>((tie) => ({
+      judged: fc.oneof(
+        { maxDepth: 3, depthSize: 'small', withCrossShrink: true },
+        fc.boolean(),
+        fc.record(
+          {
+            type: fc.oneof(typeName, fc.uniqueArray(typeName, { minLength: 1, maxLength: 3 })),
+            enum: fc.uniqueArray(scalar, { minLength: 1, maxLength: 4 }),
+            const: scalar,
+            nullable: fc.constant(true),
+            default: scalar,
+            properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('judged'), {
+              maxKeys: 3,
+              noNullPrototype: true,
+            }),
+            required: fc.uniqueArray(fc.constantFrom('a', 'b', 'd'), { maxLength: 2 }),
+            additionalProperties: tie('judged'),
+            items: tie('judged'),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    }));
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        scalar,
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), tie('value'), {
+          maxKeys: 4,
+          noNullPrototype: true,
+        }),
+      ),
+    }));
+
+    it('should hand on a value exact mode passes, and normalizing it again changes nothing', () => {
+      fc.assert(
+        fc.property(judged, value, (schema, args) => {
+          const before = structuredClone(args);
+          const lenient = judgeArguments(schema, args);
+          expect(args).toEqual(before);
+          if (lenient.mismatchCount > 0) return;
+          const again = judgeArguments(schema, lenient.value, exact);
+          expect(again.mismatches).toEqual([]);
+          expect(again.value).toBe(lenient.value);
+          expect(judgeArguments(schema, lenient.value).value).toBe(lenient.value);
+        }),
+        { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 2000) },
+      );
+    });
+  });
+});
+
+describe('fitArguments', () => {
+  describe('fits and complete', () => {
+    it('should answer yes/no without sentences, complete where everything is judged', () => {
+      const schema = withA({ type: 'integer' }, { required: ['a'] });
+      expect(fitArguments(schema, { a: 1 })).toEqual({ fits: true, complete: true });
+      expect(fitArguments(schema, { a: '1' })).toEqual({ fits: true, complete: true });
+      expect(fitArguments(schema, { a: '1' }, exact)).toEqual({ fits: false, complete: true });
+      expect(fitArguments(schema, {})).toMatchObject({ fits: false });
+    });
+
+    it('should say incomplete when part of the value met a node it does not judge', () => {
+      const schema = objectSchema({
+        a: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        b: { $ref: '#/$defs/b' },
+        c: { type: 'date' },
+      });
+      expect(fitArguments(schema, { a: 1 })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { b: 1 })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { c: 1 })).toEqual({ fits: true, complete: false });
+      // Nothing met the unjudged nodes: the answer is complete.
+      expect(fitArguments(schema, {})).toEqual({ fits: true, complete: true });
+      const open = objectSchema({}, { additionalProperties: { anyOf: [{ type: 'string' }] } });
+      expect(fitArguments(open, { x: 1 })).toEqual({ fits: true, complete: false });
+    });
+
+    it('should not fit arguments it cannot read', () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      expect(fitArguments({ type: 'object' }, proxy)).toEqual({ fits: false, complete: false });
+    });
+  });
+});
+
+describe('CheckerError', () => {
+  describe('never a silent pass', () => {
+    it('should throw a CheckerError, with the cause, when judging fails for a reason other than the arguments', () => {
+      const cause = new Error('broken default');
+      const judge = () =>
+        judgeArguments(
+          withA({ type: 'integer' }),
+          { a: null },
+          {
+            defaultFor: () => {
+              throw cause;
+            },
+          },
+        );
+      expect(judge).toThrow(CheckerError);
+      try {
+        judge();
+      } catch (error) {
+        expect(CheckerError.isInstance(error)).toBe(true);
+        expect((error as Error).cause).toBe(cause);
+        expect((error as Error).name).toBe('toolgate.error.CheckerError');
+      }
+      expect(() =>
+        checkTurn(
+          [{ toolCallId: '1', toolName: 't', input: { a: null } }],
+          () => withA({ type: 'integer' }),
+          {
+            defaultFor: () => {
+              throw cause;
+            },
+          },
+        ),
+      ).toThrow(CheckerError);
     });
   });
 });

@@ -1,8 +1,19 @@
 import { prepareSchema } from '../schema/prepare-schema.ts';
+import type { SchemaNode } from '../schema/schema-node.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
-import { checkValue } from './check-value.ts';
-import { exactFitOf } from './fits-exactly.ts';
-import type { Mismatch } from './mismatch.ts';
+import { CheckerError } from './checker-error.ts';
+import { describeMismatch } from './describe-mismatch.ts';
+import {
+  createRun,
+  type Judge,
+  judgeOf,
+  maxJudgedValues,
+  refused,
+  releaseRun,
+  takeRun,
+} from './judge-value.ts';
+import type { ArgumentPath, Mismatch } from './mismatch.ts';
+import { unreadablePartOf } from './unreadable-part.ts';
 
 export type { Leniency } from './check-state.ts';
 
@@ -10,11 +21,24 @@ export type CheckArgumentsOptions = {
   /**
    * `'lenient'` (default) also passes values a tool commonly reads after a cast (`"5"` for an
    * integer, `"true"` for a boolean, an enum member in another letter case, `null` for an argument
-   * that may be left out). `'exact'` passes only what JSON Schema passes.
+   * that may be left out) and hands them on in their declared form (see `judgeArguments`).
+   * `'exact'` passes only what JSON Schema passes.
    */
   leniency?: Leniency;
-  /** How many mismatches are described; more are only counted. Default 10; `Infinity` for all. */
+  /**
+   * How many mismatches are described; more are only counted. Default 10; `Infinity` for all. At
+   * least 1 is always described for arguments that do not fit.
+   */
   maxMismatches?: number;
+};
+
+export type JudgeArgumentsOptions = CheckArgumentsOptions & {
+  /**
+   * In lenient mode, what a `null` for an argument that may be left out (and whose schema does not
+   * admit null) becomes: `{ value }` for a configured value, `undefined` to fall back to the
+   * schema's `default`, else omission. Asked with the argument's path (`['events', 0, 'when']`).
+   */
+  defaultFor?: (path: ArgumentPath) => { readonly value: unknown } | undefined;
 };
 
 export type ArgumentsJudgement = {
@@ -22,6 +46,14 @@ export type ArgumentsJudgement = {
   readonly mismatches: readonly Mismatch[];
   /** How many mismatches there are in all. */
   readonly mismatchCount: number;
+  /**
+   * The arguments as the tool should receive them. When they fit: in lenient mode every value
+   * that fits only thanks to a cast in its declared form (`"5"` → `5`, `"Celsius"` → `"celsius"`),
+   * and each `null` for an argument that may be left out as omission or its default; the very
+   * same object when nothing changed, and always in exact mode. When they do not fit: the
+   * arguments as given.
+   */
+  readonly value: unknown;
 };
 
 /**
@@ -30,8 +62,9 @@ export type ArgumentsJudgement = {
  * the arguments fit.
  *
  * What the checker cannot judge (`$ref`, `oneOf`, `anyOf`, `allOf`, `not`, `if`, unknown types,
- * tuples, `patternProperties` beside `additionalProperties`) it passes. Never throws on any value
- * or schema; never mutates either.
+ * tuples, `patternProperties` beside `additionalProperties`) it passes. Arguments that cannot be
+ * read (throwing getters, proxies) are refused with a sentence; a fault inside the checker throws
+ * a {@link CheckerError}, never passes. Never mutates the schema or the arguments.
  *
  * @example
  * checkArguments(
@@ -42,38 +75,148 @@ export type ArgumentsJudgement = {
 export function checkArguments(
   schema: unknown,
   args: unknown,
-  options: CheckArgumentsOptions = {},
+  options?: CheckArgumentsOptions,
 ): Mismatch[] {
-  const { mismatches } = judgeArguments(schema, args, options);
-  return mismatches.length === 0 ? [] : [...mismatches];
+  const lenient = options?.leniency !== 'exact';
+  if (fitsQuickly(judgeOfSchema(schema, lenient), args)) return [];
+  return [...describe(schema, args, options ?? {}).mismatches];
 }
 
-/** The cap on described mismatches: the option, with `NaN` read as the default and below 0 as 0. */
+/** The cap on described mismatches: the option, with `NaN` read as the default, and at least 1. */
 export function mismatchCap({ maxMismatches = 10 }: CheckArgumentsOptions): number {
-  return Number.isNaN(maxMismatches) ? 10 : Math.max(0, maxMismatches);
+  return Number.isNaN(maxMismatches) ? 10 : Math.max(1, maxMismatches);
 }
 
-/** The judgement of arguments that fit; shared, since it is read-only. */
-const fits: ArgumentsJudgement = Object.freeze({ mismatches: Object.freeze([]), mismatchCount: 0 });
+const noMismatches: readonly Mismatch[] = Object.freeze([]);
 
 /**
- * Like {@link checkArguments}, and also counts the mismatches past the cap, for answers that say
- * how many more there are.
+ * Like {@link checkArguments}, and also counts the mismatches past the cap and returns the
+ * arguments in their declared form (`value`), for answers that say how many more there are and
+ * for handing the tool what the check passed.
+ *
+ * @example
+ * judgeArguments({ type: 'object', properties: { n: { type: 'integer' } } }, { n: '5' });
+ * // { mismatches: [], mismatchCount: 0, value: { n: 5 } }
  */
 export function judgeArguments(
   schema: unknown,
   args: unknown,
-  { leniency = 'lenient', maxMismatches = 10 }: CheckArgumentsOptions = {},
+  options: JudgeArgumentsOptions = {},
 ): ArgumentsJudgement {
+  const lenient = options.leniency !== 'exact';
+  const judge = judgeOfSchema(schema, lenient);
+  const run = takeRun(lenient ? options.defaultFor : undefined);
+  let value: unknown;
   try {
-    const { root } = prepareSchema(schema);
-    if (exactFitOf(root)?.(args) === true) return fits;
-    const state = createCheckState({ leniency, maxMismatches: mismatchCap({ maxMismatches }) });
-    checkValue(root, args, state, 0);
-    return { mismatches: state.mismatches, mismatchCount: state.mismatchCount };
-  } catch {
-    // Only a hostile object (a throwing getter or proxy) gets here: what cannot be read cannot be
-    // judged, and the checker never refuses what it cannot judge.
-    return fits;
+    value = judge(args, run, 0);
+  } catch (error) {
+    return answerToThrow(error, args);
+  } finally {
+    releaseRun(run);
   }
+  if (value !== refused) return { mismatches: noMismatches, mismatchCount: 0, value };
+  return describe(schema, args, options);
+}
+
+/**
+ * A yes/no fit with no sentences, for choosing among union branches. `complete` is false when some
+ * part of the value met a node the checker does not judge (`anyOf`, `$ref`, an unknown type, …),
+ * lay deeper than it judges, or exceeded the work budget: there "fits" means only "not refused".
+ * Arguments that cannot be read do not fit.
+ */
+export function fitArguments(
+  schema: unknown,
+  value: unknown,
+  { leniency = 'lenient' }: { leniency?: Leniency } = {},
+): { fits: boolean; complete: boolean } {
+  const run = takeRun(undefined);
+  try {
+    const fits = judgeOfSchema(schema, leniency !== 'exact')(value, run, 0) !== refused;
+    return { fits, complete: run.complete };
+  } catch {
+    return { fits: false, complete: false };
+  } finally {
+    releaseRun(run);
+  }
+}
+
+/** The last schema judged in each mode: a tool called again and again skips both cache lookups. */
+const lastJudged = {
+  exact: { schema: undefined as unknown, judge: undefined as Judge | undefined },
+  lenient: { schema: undefined as unknown, judge: undefined as Judge | undefined },
+};
+
+function judgeOfSchema(schema: unknown, lenient: boolean): Judge {
+  const last = lenient ? lastJudged.lenient : lastJudged.exact;
+  if (last.schema === schema && last.judge !== undefined && typeof schema === 'object') {
+    return last.judge;
+  }
+  const root: SchemaNode = prepareSchema(schema).root;
+  const judge = judgeOf(root, lenient);
+  last.schema = schema;
+  last.judge = judge;
+  return judge;
+}
+
+/** The yes/no pass alone, for callers that need no value. */
+function fitsQuickly(judge: Judge, args: unknown): boolean {
+  const run = takeRun(undefined);
+  try {
+    return judge(args, run, 0) !== refused;
+  } catch {
+    return false;
+  } finally {
+    releaseRun(run);
+  }
+}
+
+/** The describing pass: every mismatch with its sentence, or (when it finds none) the value. */
+function describe(
+  schema: unknown,
+  args: unknown,
+  options: JudgeArgumentsOptions,
+): ArgumentsJudgement {
+  const lenient = options.leniency !== 'exact';
+  const report = createCheckState({
+    leniency: lenient ? 'lenient' : 'exact',
+    maxMismatches: mismatchCap(options),
+  });
+  const run = createRun(report, lenient ? options.defaultFor : undefined);
+  let value: unknown;
+  try {
+    value = judgeOfSchema(schema, lenient)(args, run, 0);
+  } catch (error) {
+    return answerToThrow(error, args);
+  }
+  if (run.exhausted) {
+    // Said last, in place of the last described mismatch when the list is full.
+    report.mismatchCount++;
+    if (report.mismatches.length >= report.maxMismatches) report.mismatches.pop();
+    report.mismatches.push(
+      describeMismatch({
+        code: 'too-large',
+        path: [],
+        expected: `at most ${maxJudgedValues.toLocaleString('en-US')} values`,
+        received: `more than ${maxJudgedValues.toLocaleString('en-US')} values`,
+      }),
+    );
+  }
+  if (report.mismatchCount > 0) {
+    return { mismatches: report.mismatches, mismatchCount: report.mismatchCount, value: args };
+  }
+  // The yes/no pass refuses a key holding `undefined` beside closed properties, which the
+  // describing pass ignores; any other disagreement is a fault.
+  if (value === refused) {
+    throw new CheckerError({ message: 'The checker refused the arguments without a mismatch.' });
+  }
+  return { mismatches: noMismatches, mismatchCount: 0, value };
+}
+
+/** Arguments whose reading throws are refused; anything else that throws is the checker's fault. */
+function answerToThrow(error: unknown, args: unknown): ArgumentsJudgement {
+  if (CheckerError.isInstance(error)) throw error;
+  const path = unreadablePartOf(args);
+  if (path === undefined) throw new CheckerError({ cause: error });
+  const mismatch = describeMismatch({ code: 'unreadable', path, expected: 'JSON', received: '' });
+  return { mismatches: [mismatch], mismatchCount: 1, value: args };
 }

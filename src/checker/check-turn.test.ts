@@ -39,8 +39,13 @@ describe('checkTurn', () => {
       expect(verdict).toEqual({
         refused: false,
         calls: [
-          { toolCallId: '1', toolName: 'weather', outcome: 'pass' },
-          { toolCallId: '2', toolName: 'search', outcome: 'pass' },
+          {
+            toolCallId: '1',
+            toolName: 'weather',
+            outcome: 'pass',
+            value: { city: 'Paris', unit: 'celsius' },
+          },
+          { toolCallId: '2', toolName: 'search', outcome: 'pass', value: { query: 'x' } },
         ],
       });
     });
@@ -52,7 +57,14 @@ describe('checkTurn', () => {
     it('should pass a call to a tool it has no schema for', () => {
       expect(checkTurn([call('1', 'unknown-tool', { anything: [1] })], schemaOf)).toEqual({
         refused: false,
-        calls: [{ toolCallId: '1', toolName: 'unknown-tool', outcome: 'pass' }],
+        calls: [
+          {
+            toolCallId: '1',
+            toolName: 'unknown-tool',
+            outcome: 'pass',
+            value: { anything: [1] },
+          },
+        ],
       });
     });
 
@@ -240,6 +252,7 @@ describe('checkTurn', () => {
             mismatches: [],
             answer:
               'Not run: a call to tool "search" in the same turn was refused, so no call of this turn was run. Send this call again together with the corrected call.',
+            value: { city: 'Paris' },
           },
         ],
       });

@@ -1,4 +1,9 @@
-import { type CheckArgumentsOptions, judgeArguments, mismatchCap } from './check-arguments.ts';
+import {
+  type CheckArgumentsOptions,
+  type JudgeArgumentsOptions,
+  judgeArguments,
+  mismatchCap,
+} from './check-arguments.ts';
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
@@ -32,7 +37,17 @@ export type ValidatorIssue = { readonly path: ArgumentPath; readonly message: st
 export type RefusalCode = 'arguments' | 'turn';
 
 export type CallVerdict =
-  | { readonly toolCallId: string; readonly toolName: string; readonly outcome: 'pass' }
+  | {
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly outcome: 'pass';
+      /**
+       * The arguments as the tool should receive them (see `judgeArguments`): lenient casts in
+       * their declared form, `null` for optional arguments as omission or default; the input
+       * itself when nothing changed.
+       */
+      readonly value: unknown;
+    }
   | {
       readonly toolCallId: string;
       readonly toolName: string;
@@ -42,6 +57,11 @@ export type CallVerdict =
       readonly mismatches: readonly Mismatch[];
       /** The text the model reads as this call's result. */
       readonly answer: string;
+      /**
+       * For `'turn'`: the call's arguments in their declared form, as for a passed call (they fit;
+       * a sibling's did not), so its tool's own validator can still be asked about them.
+       */
+      readonly value?: unknown;
     };
 
 export type TurnVerdict = {
@@ -51,13 +71,12 @@ export type TurnVerdict = {
   readonly calls: readonly CallVerdict[];
 };
 
-/**
- * Judges a whole model turn before any of it runs: every call is checked against the schema its
- * tool was offered with (`schemaOf(toolName)`; `undefined` means nothing to judge). If any call
- * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
- * other call `Not run: …`.
- */
-export type CheckTurnOptions = CheckArgumentsOptions & {
+export type CheckTurnOptions = Omit<JudgeArgumentsOptions, 'defaultFor'> & {
+  /**
+   * What a `null` for an optional argument of a tool becomes in lenient mode (see
+   * `judgeArguments`), by tool name and argument path.
+   */
+  defaultFor?: (path: ArgumentPath, toolName: string) => { readonly value: unknown } | undefined;
   /**
    * The names of the tools offered. When given, a call to any other name is refused (code
    * `tool`) with the turn, instead of failing alone while its siblings run.
@@ -65,21 +84,38 @@ export type CheckTurnOptions = CheckArgumentsOptions & {
   toolNames?: readonly string[];
 };
 
+/**
+ * Judges a whole model turn before any of it runs: every call is checked against the schema its
+ * tool was offered with (`schemaOf(toolName)`; `undefined` means nothing to judge). If any call
+ * mismatches, the turn is refused: that call is answered `Refused: …` with its sentences, every
+ * other call `Not run: …`. A passed call carries `value`, its arguments in their declared form.
+ *
+ * Throws a `CheckerError` only for a fault inside the checker (never for any arguments or schema),
+ * so the caller can refuse the turn instead of running it unjudged.
+ */
 export function checkTurn(
   calls: readonly CallToCheck[],
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions = {},
 ): TurnVerdict {
-  const judgements = calls.map((call) => judgeCall(call, schemaOf, options));
+  const offered = options.toolNames === undefined ? undefined : new Set(options.toolNames);
+  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, offered));
   const refusedToolNames = calls
     .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
     .map((call) => call.toolName);
   if (refusedToolNames.length === 0) {
     return {
       refused: false,
-      calls: calls.map(({ toolCallId, toolName }) => ({ toolCallId, toolName, outcome: 'pass' })),
+      calls: calls.map(({ toolCallId, toolName }, index) => ({
+        toolCallId,
+        toolName,
+        outcome: 'pass',
+        value: judgements[index]?.value,
+      })),
     };
   }
+  // One answer for every call that was not run: written once, so a turn of any size costs linear time.
+  const notRun = notRunAnswer({ refusedToolNames });
   return {
     refused: true,
     calls: calls.map(({ toolCallId, toolName }, index) => {
@@ -99,19 +135,27 @@ export function checkTurn(
             outcome: 'refused',
             code: 'turn',
             mismatches: [],
-            answer: notRunAnswer({ refusedToolNames }),
+            answer: notRun,
+            value: judgements[index]?.value,
           };
     }),
   };
 }
 
+type CallJudgement = {
+  readonly mismatches: readonly Mismatch[];
+  readonly mismatchCount: number;
+  readonly value?: unknown;
+};
+
 function judgeCall(
   call: CallToCheck,
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions,
-): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+  offered: ReadonlySet<string> | undefined,
+): CallJudgement {
   const { toolNames } = options;
-  if (toolNames !== undefined && !toolNames.includes(call.toolName)) {
+  if (toolNames !== undefined && offered !== undefined && !offered.has(call.toolName)) {
     const mismatch = describeMismatch({
       code: 'tool',
       path: [],
@@ -131,8 +175,12 @@ function judgeCall(
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
   }
+  const { defaultFor } = options;
   const judgement = withForbidden(
-    judgeArguments(schemaOf(call.toolName), call.input, options),
+    judgeArguments(schemaOf(call.toolName), call.input, {
+      ...options,
+      defaultFor: defaultFor === undefined ? undefined : (path) => defaultFor(path, call.toolName),
+    }),
     call.forbiddenPaths ?? [],
     options,
   );
@@ -154,10 +202,10 @@ function judgeCall(
 
 /** Puts forbidden keys first; a schema mismatch at the same path is not told twice. */
 function withForbidden(
-  judgement: { mismatches: readonly Mismatch[]; mismatchCount: number },
+  judgement: CallJudgement,
   forbiddenPaths: readonly ArgumentPath[],
   options: CheckArgumentsOptions,
-): { mismatches: readonly Mismatch[]; mismatchCount: number } {
+): CallJudgement {
   if (forbiddenPaths.length === 0) return judgement;
   const forbidden = forbiddenPaths.map((path) =>
     describeMismatch({ code: 'forbidden', path, expected: 'nothing', received: '' }),

@@ -30,6 +30,19 @@ describe('describeMismatch', () => {
       expect(sentence({ code: 'missing', path: ['a'], expected: 'a value', received: '' })).toBe(
         '"a" is required but was not sent.',
       );
+      expect(
+        sentence({ code: 'unreadable', path: ['b', 'c'], expected: 'JSON', received: '' }),
+      ).toBe('"b.c" could not be read (reading it threw an error); send plain JSON.');
+      expect(
+        sentence({
+          code: 'too-large',
+          path: [],
+          expected: 'at most 1,000,000 values',
+          received: 'more than 1,000,000 values',
+        }),
+      ).toBe(
+        'The arguments are too large to check (more than 1,000,000 values); send fewer values.',
+      );
       expect(sentence({ code: 'null', path: ['a'], expected: 'text', received: 'null' })).toBe(
         '"a" must be text, not null.',
       );

@@ -60,6 +60,10 @@ function sentenceFor(draft: MismatchDraft): string {
         : `The tools are ${listNames(draft.acceptedNames ?? [])}.`;
     case 'unparsable':
       return `The arguments are not valid JSON (${draft.received}); send one JSON object.`;
+    case 'unreadable':
+      return `${subject} could not be read (reading it threw an error); send plain JSON.`;
+    case 'too-large':
+      return `The arguments are too large to check (${draft.received}); send fewer values.`;
   }
 }
 

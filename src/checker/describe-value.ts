@@ -1,4 +1,4 @@
-import { JsonKind, type JsonKindSet } from '../schema/json-kind.ts';
+import { isPlainObject, JsonKind, type JsonKindSet } from '../schema/json-kind.ts';
 
 /** The most characters of a model's text that a sentence repeats. */
 const maxExcerptLength = 40;
@@ -20,14 +20,16 @@ export function describeLiteral(value: unknown): string {
     case 'string':
       return excerpt(value);
     case 'number':
+      return value - value === 0 ? String(value) : describeNonFinite(value);
     case 'boolean':
     case 'bigint':
       return String(value);
     case 'object':
       if (value === null) return 'null';
-      return Array.isArray(value) ? describeList(value) : 'an object';
+      if (Array.isArray(value)) return describeList(value);
+      return isPlainObject(value) ? 'an object' : notJson;
     default:
-      return 'a value that is not JSON';
+      return notJson;
   }
 }
 
@@ -39,13 +41,21 @@ export function describeValue(value: unknown): string {
         ? `text holding JSON (${excerpt(value)})`
         : `text (${excerpt(value)})`;
     case 'number':
+      return value - value === 0 ? `the number ${String(value)}` : describeNonFinite(value);
     case 'bigint':
-      return `the number ${String(value)}`;
+      return notJson;
     case 'boolean':
       return String(value);
     default:
       return describeLiteral(value);
   }
+}
+
+const notJson = 'a value that is not JSON';
+
+/** `1e400` reads as `Infinity`, which JSON cannot carry (it would be sent on as `null`). */
+function describeNonFinite(value: number): string {
+  return Number.isNaN(value) ? 'NaN (not a number)' : 'a number too large to represent';
 }
 
 function describeList(list: readonly unknown[]): string {

@@ -2,6 +2,8 @@ export {
   type ArgumentsJudgement,
   type CheckArgumentsOptions,
   checkArguments,
+  fitArguments,
+  type JudgeArgumentsOptions,
   judgeArguments,
   type Leniency,
 } from './check-arguments.ts';
@@ -14,4 +16,6 @@ export {
   type TurnVerdict,
   type ValidatorIssue,
 } from './check-turn.ts';
+export { CheckerError } from './checker-error.ts';
+export { maxJudgedValues } from './judge-value.ts';
 export type { ArgumentPath, Mismatch, MismatchCode } from './mismatch.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonKind } from '../schema/json-kind.ts';
-import { isLenientCast, isNumberText } from './lenient-casts.ts';
+import { castToDeclared, isLenientCast, isNumberText } from './lenient-casts.ts';
 
 const number = JsonKind.number | JsonKind.integer;
 
@@ -99,6 +99,39 @@ describe('isNumberText', () => {
         `1e${'1'.repeat(1_000_000)}x`,
       ]) {
         expect(isNumberText(text)).toBe(false);
+      }
+    });
+  });
+});
+
+describe('castToDeclared', () => {
+  describe('the declared form', () => {
+    it('should hand back the value as the schema declares it', () => {
+      expect(castToDeclared(' 5 ', JsonKind.integer)).toBe(5);
+      expect(castToDeclared('5.0', JsonKind.integer)).toBe(5);
+      expect(castToDeclared('+7', number)).toBe(7);
+      expect(castToDeclared('2.5', number)).toBe(2.5);
+      expect(castToDeclared('1e3', number)).toBe(1000);
+      expect(castToDeclared(42, JsonKind.string)).toBe('42');
+      expect(castToDeclared(0.5, JsonKind.string)).toBe('0.5');
+      expect(castToDeclared(' TRUE ', JsonKind.boolean)).toBe(true);
+      expect(castToDeclared('false', JsonKind.boolean)).toBe(false);
+      expect(castToDeclared(1, JsonKind.boolean)).toBe(true);
+      expect(castToDeclared(0, JsonKind.boolean)).toBe(false);
+    });
+
+    it('should have no declared form for what it does not cast', () => {
+      for (const [value, declared] of [
+        ['abc', JsonKind.integer],
+        ['5.5', JsonKind.integer],
+        [5.5, JsonKind.integer],
+        [2, JsonKind.boolean],
+        [true, JsonKind.string],
+        [Number.POSITIVE_INFINITY, JsonKind.string],
+        [10n, JsonKind.string],
+        ['1e400', number],
+      ] as const) {
+        expect(castToDeclared(value, declared)).toBeUndefined();
       }
     });
   });

@@ -17,7 +17,11 @@ export type MismatchCode =
   /** The arguments were not JSON at all. */
   | 'unparsable'
   /** The tool's own validator (zod, Standard Schema) rejected what the schema check passed. */
-  | 'rejected';
+  | 'rejected'
+  /** Reading the arguments threw (a getter or a proxy trap): nothing there can be judged. */
+  | 'unreadable'
+  /** The arguments hold more values than the checker's work budget allows it to judge. */
+  | 'too-large';
 
 /** Where in the arguments a mismatch is: property names and list positions from the root. */
 export type ArgumentPath = ReadonlyArray<string | number>;

@@ -1,24 +1,26 @@
+import { keywordsAdmitNull } from '../schema/keywords-admit-null.ts';
 import type { SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
 
-/** Whether a schema already lets `null` through, so `null` is a value of its own there. */
+/**
+ * Whether a schema already lets `null` through, so `null` is a value of its own there. A node's own
+ * keywords are read by {@link keywordsAdmitNull}, the definition the checker uses too; beyond it,
+ * a union admits null when a branch does, and a node without a type that has `properties` or
+ * `items` does not: strict conversion sends it as the object or list it describes, so a `null`
+ * would not fit what the model is offered (JSON Schema alone would let it through).
+ */
 export function admitsNull(schema: unknown): boolean {
   if (schema === true) return true;
   if (typeof schema !== 'object' || schema === null) return false;
   const node = schema as SchemaObject;
-  // `null` must pass every keyword that restricts values, not just one of them.
-  if (Object.hasOwn(node, 'const') && node.const !== null) return false;
-  if (Array.isArray(node.enum) && !node.enum.includes(null)) return false;
-  if (node.nullable === true) return true;
-  if (node.type === 'null') return true;
-  if (Array.isArray(node.type) && node.type.includes('null')) return true;
-  if (node.type !== undefined) return false;
+  if (!keywordsAdmitNull(node)) return false;
+  if (node.type !== undefined || node.nullable === true) return true;
   if (Object.hasOwn(node, 'const') || Array.isArray(node.enum)) return true;
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = node[keyword];
     if (Array.isArray(branches)) return branches.some(admitsNull);
   }
-  return node.type === undefined && node.properties === undefined && node.items === undefined;
+  return node.properties === undefined && node.items === undefined;
 }
 
 const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);

@@ -1,6 +1,6 @@
 import type { LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
-import { type CallToCheck, checkTurn } from '../checker/check-turn.ts';
+import { type CallToCheck, type CheckTurnOptions, checkTurn } from '../checker/check-turn.ts';
 import type { ArgumentPath } from '../checker/mismatch.ts';
 import { decodeArguments } from '../decode/decode-arguments.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
@@ -45,23 +45,33 @@ export async function judgeTurn<TOOLS extends ToolSet>({
   if (judged.length === 0) return { calls, refusals: [] };
 
   const prepared = judged.map((call) => prepareCall(call, request));
-  const checkOptions = {
+  const checkOptions: CheckTurnOptions = {
     leniency: options.leniency,
     maxMismatches: options.maxMismatches,
     toolNames: [...request.tools.keys()],
+    defaultFor: configuredDefault(options.defaults),
   };
   const schemaOf = (toolName: string) => request.tools.get(toolName)?.judged;
   const checks = prepared.map(({ check }) => check);
   let verdict = checkTurn(checks, schemaOf, checkOptions);
-  // The tools' own validators run on what the schema check passed, as the tools would get it; a
-  // call they reject refuses the turn too, so no call fails alone later while its siblings run.
+  // What each tool would receive: the arguments in their declared form (lenient casts made,
+  // `null` for optional arguments as omission or default), with the app's fixed values.
+  const toolInputs = verdict.calls.map((callVerdict, index) => {
+    const gated = prepared[index]?.gated;
+    const judgedValue =
+      callVerdict.outcome === 'pass' || callVerdict.code === 'turn' ? callVerdict.value : undefined;
+    return gated === undefined || judgedValue === undefined
+      ? undefined
+      : withFixedValues(judgedValue, gated.fixedValues);
+  });
+  // The tools' own validators run on exactly that; a call they reject refuses the turn too, so no
+  // call fails alone later while its siblings run.
   const outputs = await Promise.all(
-    prepared.map(({ toolInput, gated }, index) => {
-      const own = verdict.calls[index];
-      const schemaPassed = own?.outcome === 'pass' || own?.code === 'turn';
-      return gated?.tool === undefined || toolInput === undefined || !schemaPassed
+    prepared.map(({ gated }, index) => {
+      const toolInput = toolInputs[index];
+      return gated?.tool === undefined || toolInput === undefined
         ? undefined
-        : validateWithTool(gated.tool.inputSchema, toolInput.value);
+        : validateWithTool(gated.tool.inputSchema, toolInput);
     }),
   );
   if (outputs.some((output) => output !== undefined && output.issues.length > 0)) {
@@ -83,16 +93,18 @@ export async function judgeTurn<TOOLS extends ToolSet>({
     const call = judged[index];
     const preparedCall = prepared[index];
     if (call === undefined || preparedCall === undefined) return;
-    const { gated, toolInput } = preparedCall;
+    const { gated, parsed } = preparedCall;
+    const toolInput = toolInputs[index];
     if (callVerdict.outcome === 'pass') {
       if (gated === undefined || toolInput === undefined) return;
-      const value = outputs[index]?.output?.value ?? toolInput.value;
+      const output = outputs[index]?.output;
+      const value = output === undefined ? toolInput : output.value;
       if (gated.wrapped) {
         replacement.set(call, {
           ...call,
-          input: ledger.issue({ outcome: 'pass', input: toolInput.value, value }),
+          input: ledger.issue({ outcome: 'pass', input: toolInput, value }),
         });
-      } else if (toolInput.changed) {
+      } else if (toolInput !== parsed) {
         replacement.set(call, { ...call, input: JSON.stringify(value) });
       }
       return;
@@ -131,9 +143,31 @@ export async function judgeTurn<TOOLS extends ToolSet>({
 type PreparedCall = {
   readonly check: CallToCheck;
   readonly gated?: GatedToolPlan;
-  /** The input the tool would get: decoded, with fixed values; whether it differs from the text. */
-  readonly toolInput?: { readonly value: unknown; readonly changed: boolean };
+  /** The arguments as the model's text parsed; `undefined` when not JSON. */
+  readonly parsed?: unknown;
 };
+
+/** The `defaults` option as the checker asks for it: by tool and argument path. */
+function configuredDefault(
+  defaults: ToolGateOptions<ToolSet>['defaults'],
+): CheckTurnOptions['defaultFor'] {
+  if (defaults === undefined) return undefined;
+  return (path, toolName) => {
+    const byPath = Object.hasOwn(defaults, toolName) ? defaults[toolName] : undefined;
+    const key = defaultsKeyOf(path);
+    return byPath !== undefined && Object.hasOwn(byPath, key) ? { value: byPath[key] } : undefined;
+  };
+}
+
+/** An argument path as `defaults` keys are written: `filters.limit`, `events[].when`. */
+function defaultsKeyOf(path: ArgumentPath): string {
+  let key = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') key += '[]';
+    else key += key === '' ? segment : `.${segment}`;
+  }
+  return key;
+}
 
 /** Parses, decodes and fixes one call. */
 function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): PreparedCall {
@@ -163,11 +197,11 @@ function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): Prepa
   const decoded = decodeArguments(parsed, gated.plan);
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
   const input = withoutFixedEchoes(decoded, gated.fixedValues);
-  const value = withFixedValues(input, gated.fixedValues);
   return {
     check: { toolCallId, toolName, input, forbiddenPaths: forbiddenPathsIn(call, input) },
     gated,
-    toolInput: { value, changed: value !== parsed || nullAsEmpty },
+    // `"null"` read as no arguments is a change the tool must see as `{}`.
+    parsed: nullAsEmpty ? null : parsed,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonKind, kindOfValue, notJsonKind } from './json-kind.ts';
+import { isPlainObject, JsonKind, kindOfValue, notJsonKind } from './json-kind.ts';
 
 describe('kindOfValue', () => {
   describe('JSON values', () => {
@@ -21,8 +21,28 @@ describe('kindOfValue', () => {
       expect(kindOfValue(undefined)).toBe(notJsonKind);
       expect(kindOfValue(() => 1)).toBe(notJsonKind);
       expect(kindOfValue(Symbol('s'))).toBe(notJsonKind);
-      expect(kindOfValue(Number.NaN)).toBe(JsonKind.number);
-      expect(kindOfValue(5n)).toBe(JsonKind.number | JsonKind.integer);
+      expect(kindOfValue(Number.NaN)).toBe(notJsonKind);
+      expect(kindOfValue(JSON.parse('1e400'))).toBe(notJsonKind);
+      expect(kindOfValue(5n)).toBe(notJsonKind);
+    });
+  });
+});
+
+describe('isPlainObject', () => {
+  describe('plain data', () => {
+    it('should take what JSON.parse builds, and objects without a prototype, as plain', () => {
+      expect(isPlainObject(JSON.parse('{"a":1}'))).toBe(true);
+      expect(isPlainObject({})).toBe(true);
+      expect(isPlainObject(Object.create(null))).toBe(true);
+    });
+
+    it('should not take dates, maps, typed arrays or class instances for plain data', () => {
+      class Point {
+        x = 1;
+      }
+      for (const value of [new Date(0), new Map(), new Uint8Array(2), new Point()]) {
+        expect(isPlainObject(value)).toBe(false);
+      }
     });
   });
 });

@@ -22,16 +22,16 @@ export const notJsonKind = 128;
 
 /**
  * The kind of a runtime value. Integers report `number | integer`; `undefined` is treated by callers
- * as an absent value before this is asked.
+ * as an absent value before this is asked. What JSON cannot carry (`NaN`, `Infinity` as
+ * `JSON.parse` reads `1e400`, BigInt, functions, symbols, `undefined`) reports {@link notJsonKind}.
  */
 export function kindOfValue(value: unknown): JsonKindSet {
   switch (typeof value) {
     case 'string':
       return JsonKind.string;
     case 'number':
-      return Number.isInteger(value) ? JsonKind.number | JsonKind.integer : JsonKind.number;
-    case 'bigint':
-      return JsonKind.number | JsonKind.integer;
+      if (Number.isInteger(value)) return JsonKind.number | JsonKind.integer;
+      return value - value === 0 ? JsonKind.number : notJsonKind;
     case 'boolean':
       return JsonKind.boolean;
     case 'object':
@@ -40,4 +40,17 @@ export function kindOfValue(value: unknown): JsonKindSet {
     default:
       return notJsonKind;
   }
+}
+
+/**
+ * Whether an object is plain data, as `JSON.parse` builds it: its prototype is a realm's
+ * `Object.prototype` (or none). Dates, maps, typed arrays and class instances are not.
+ */
+export function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return (
+    prototype === Object.prototype ||
+    prototype === null ||
+    Object.getPrototypeOf(prototype) === null
+  );
 }

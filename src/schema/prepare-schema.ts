@@ -1,5 +1,6 @@
 import { deepEqual } from './deep-equal.ts';
 import { JsonKind, type JsonKindSet } from './json-kind.ts';
+import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
   type AllowedValues,
   anySchemaNode,
@@ -56,7 +57,7 @@ function readSchemaNode(
 ): SchemaNode {
   if (schema === true) return anySchemaNode;
   if (schema === false) return neverSchemaNode;
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+  if (typeof schema !== 'object' || schema === null) {
     problems.push({ pointer, message: 'a schema must be an object or a boolean' });
     return skipped({ code: 'malformed', keyword: '' });
   }
@@ -64,7 +65,26 @@ function readSchemaNode(
 
   const seen = memo.get(schema);
   if (seen !== undefined) return seen;
+  try {
+    if (Array.isArray(schema)) {
+      problems.push({ pointer, message: 'a schema must be an object or a boolean' });
+      return skipped({ code: 'malformed', keyword: '' });
+    }
+    return readJudgedNode(schema, pointer, depth, memo, problems);
+  } catch {
+    // A schema object whose getters or proxy traps throw cannot be read: it is not judged.
+    problems.push({ pointer, message: 'the schema could not be read' });
+    return skipped({ code: 'malformed', keyword: '' });
+  }
+}
 
+function readJudgedNode(
+  schema: object,
+  pointer: string,
+  depth: number,
+  memo: Memo,
+  problems: SchemaProblem[],
+): SchemaNode {
   const source = schema as Record<string, unknown>;
   for (const keyword of unjudgedCombinatorKeywords) {
     if (Object.hasOwn(source, keyword)) return skipped({ code: 'keyword', keyword });
@@ -92,8 +112,8 @@ function readSchemaNode(
   } = {
     kind: 'judged',
     types: types.kinds,
-    admitsNull:
-      types.kinds === 0 || (types.kinds & JsonKind.null) !== 0 || source.nullable === true,
+    admitsNull: false,
+    defaultValue: Object.hasOwn(source, 'default') ? { value: source.default } : undefined,
     allowedValues: undefined,
     properties: undefined,
     required: [],
@@ -105,6 +125,7 @@ function readSchemaNode(
   memo.set(schema, node);
 
   node.allowedValues = readAllowedValues(source, pointer, problems);
+  node.admitsNull = keywordsAdmitNull(source);
 
   if (isPlainRecord(source.properties)) {
     const properties = new Map<string, SchemaNode>();

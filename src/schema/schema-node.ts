@@ -27,8 +27,14 @@ export type JudgedSchemaNode = {
   readonly kind: 'judged';
   /** Declared types as {@link JsonKindSet} bits; `0` when the node declares no type. */
   readonly types: JsonKindSet;
-  /** Whether `null` is allowed here (declared, no type declared, or OpenAPI's `nullable: true`). */
+  /**
+   * Whether `null` fits here: the one definition toolgate uses. The types must let it through
+   * (declared, no type declared, or OpenAPI's `nullable: true`) and so must `enum`/`const` when
+   * given, as OpenAPI 3.0.3 reads `nullable` beside an `enum`.
+   */
   readonly admitsNull: boolean;
+  /** The schema's `default`, when it has one (any value; whether it may be used is judged later). */
+  readonly defaultValue: { readonly value: unknown } | undefined;
   /** `enum` members (or `[const]`), when the node restricts values. */
   readonly allowedValues: AllowedValues | undefined;
   /** Named properties. Only own, enumerable names of the schema's `properties`. */

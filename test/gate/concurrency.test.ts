@@ -103,7 +103,7 @@ describe('two loops sharing one gate at once', () => {
     const runs = Array.from({ length: loops }, (_, index) => {
       const refused = index % 2 === 0;
       const calls = refused
-        ? [call(`r${index}`, 'search', { q: 'same' }), call(`w${index}`, 'weather', { city: 1 })]
+        ? [call(`r${index}`, 'search', { q: 'same' }), call(`w${index}`, 'weather', { city: true })]
         : [call(`p${index}`, 'search', { q: 'same' })];
       if (index < loops / 2) {
         const model = modelAnswering([toolTurn(calls), textTurn('done')], wait);

@@ -87,7 +87,7 @@ function makeTools() {
   };
 }
 
-const refusedTurn = [call('c1', 'weather', { city: 1 }), call('c2', 'search', { q: 'x' })];
+const refusedTurn = [call('c1', 'weather', { city: true }), call('c2', 'search', { q: 'x' })];
 
 describe.each(listeners)('an onRefusal that $name', ({ onRefusal }) => {
   it('generateText: the request completes, every refused call is reported, nothing is unhandled', async () => {

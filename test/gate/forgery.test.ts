@@ -202,7 +202,7 @@ describe.each([
         mode,
         repair,
         gate,
-        turn: [forgedCall(text), weatherCall(1)],
+        turn: [forgedCall(text), weatherCall(true)],
       });
 
       expect(ran).toEqual([]);
@@ -212,7 +212,7 @@ describe.each([
       ]);
       expect(promptToolCalls(prompt)).toEqual([
         { toolCallId: 'call_forged', toolName: 'remote_search', input: JSON.parse(text) },
-        { toolCallId: 'call_weather', toolName: 'weather', input: { city: 1 } },
+        { toolCallId: 'call_weather', toolName: 'weather', input: { city: true } },
       ]);
       const [forged, weather, ...rest] = promptToolResults(prompt);
       expect(rest).toEqual([]);
@@ -250,7 +250,7 @@ describe.each([
         mode,
         repair,
         gate: refused.gate,
-        turn: [dynamicCall, weatherCall(1)],
+        turn: [dynamicCall, weatherCall(true)],
       });
 
       expect(refused.ran).toEqual([]);
@@ -365,7 +365,7 @@ describe('a forged 0.1 marker in a stored history', () => {
     async (mode) => {
       const { ran, messages, ui } = await storedHistory({
         mode,
-        turn: [forgedCall(JSON.stringify(marker)), weatherCall(1)],
+        turn: [forgedCall(JSON.stringify(marker)), weatherCall(true)],
       });
       expect(ran).toEqual([]);
       const cleaned = cleanHistory(JSON.parse(JSON.stringify(messages)) as ModelMessage[]);

@@ -64,7 +64,7 @@ function loopPlan(index: number) {
       type: 'tool-call',
       toolCallId: 'call_1',
       toolName: 'weather',
-      input: '{"city":1}',
+      input: '{"city":true}',
     });
   }
   return { refused, n: negativeZero ? -0 : 0, calls, user: `user-${index}` };

@@ -39,7 +39,7 @@ function makeTools() {
   };
 }
 
-const refusedTurn = [call('c1', 'weather', { city: 1 }), call('c2', 'remote', { a: 1 })];
+const refusedTurn = [call('c1', 'weather', { city: true }), call('c2', 'remote', { a: 1 })];
 const passedTurn = [call('d1', 'weather', { city: 'Rome' }), call('d2', 'remote', { a: 2 })];
 
 describe.each([true, false])('what the app sees, repairToolCall: %s', (repair) => {
@@ -84,7 +84,7 @@ describe.each([true, false])('what the app sees, repairToolCall: %s', (repair) =
       part.type.startsWith('tool-') ? [part as { toolCallId: string; input: unknown }] : [],
     );
     expect(toolParts.map(({ toolCallId, input }) => [toolCallId, input])).toEqual([
-      ['c1', { city: 1 }],
+      ['c1', { city: true }],
       ['c2', { a: 1 }],
       ['d1', { city: 'Rome' }],
       ['d2', { a: 2 }],
@@ -143,9 +143,9 @@ describe.each([true, false])('what the app sees, repairToolCall: %s', (repair) =
       ),
     );
     expect(calls).toEqual([
-      ['tool-call', 'c1', { city: 1 }],
+      ['tool-call', 'c1', { city: true }],
       ['tool-call', 'c2', { a: 1 }],
-      ['tool-error', 'c1', { city: 1 }],
+      ['tool-error', 'c1', { city: true }],
       ['tool-error', 'c2', { a: 1 }],
       ['tool-call', 'd1', { city: 'Rome' }],
       ['tool-call', 'd2', { a: 2 }],

@@ -50,7 +50,7 @@ function makeEagerRepair() {
   );
 }
 
-const refusedTurn = [call('a1', 'search', { q: 1 }), call('a2', 'search', { q: 'fine' })];
+const refusedTurn = [call('a1', 'search', { q: true }), call('a2', 'search', { q: 'fine' })];
 
 describe('repairToolCall', () => {
   it('generateText: a wrapped repair is not called for refused calls; nothing runs', async () => {

@@ -51,7 +51,10 @@ function makeGate() {
   return { gate: toolGate({ tools }), executed };
 }
 
-const refusedTurn = [call('call_0', 'search', { q: 'x' }), call('call_1', 'weather', { city: 1 })];
+const refusedTurn = [
+  call('call_0', 'search', { q: 'x' }),
+  call('call_1', 'weather', { city: true }),
+];
 const passedTurn = [
   call('call_0', 'weather', { city: 'Rome' }),
   call('call_1', 'search', { q: 'y' }),
@@ -219,7 +222,7 @@ describe('one tool-call id twice in the same turn', () => {
       doGenerate: [
         toolTurn([
           call('call_0', 'weather', { city: 'Rome' }),
-          call('call_0', 'weather', { city: 1 }),
+          call('call_0', 'weather', { city: true }),
         ]),
         textTurn('done'),
       ],

@@ -1,0 +1,248 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { prepareSchema } from '../schema/prepare-schema.ts';
+import { createCheckState } from './check-state.ts';
+import { createRun, judgeOf, maxJudgedValues, nodeAdmitsNull, refused } from './judge-value.ts';
+
+const nodeOf = (schema: unknown) => prepareSchema(schema).root;
+
+/** The yes/no mode: does the value fit? */
+function fitsYesNo(schema: unknown, value: unknown, lenient: boolean): boolean {
+  return judgeOf(nodeOf(schema), lenient)(value, createRun(undefined, undefined), 0) !== refused;
+}
+
+/** The describing mode: the value it hands on and the messages it wrote. */
+function described(schema: unknown, value: unknown, lenient: boolean) {
+  const report = createCheckState({ leniency: lenient ? 'lenient' : 'exact', maxMismatches: 10 });
+  const result = judgeOf(nodeOf(schema), lenient)(value, createRun(report, undefined), 0);
+  return { result, messages: report.mismatches.map((mismatch) => mismatch.message), report };
+}
+
+const names = ['a', 'b', 'toString', '__proto__', 'constructor'];
+const typeName = fc.constantFrom(
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'null',
+  'object',
+  'array',
+);
+
+const schemaArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom<unknown>(true, false, {}),
+    fc.record(
+      {
+        type: fc.oneof(typeName, fc.uniqueArray(typeName, { minLength: 1, maxLength: 3 })),
+        enum: fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 1, maxLength: 3 }),
+        nullable: fc.constant(true),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.constantFrom(...names), tie('schema'), { maxKeys: 3 }),
+        required: fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }),
+        additionalProperties: fc.oneof(fc.boolean(), tie('schema')),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record({ type: fc.constant('array'), items: tie('schema') }, { requiredKeys: [] }),
+  ),
+})).schema;
+
+const valueArbitrary = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 1 }),
+    fc.constantFrom('5', '2.5', 'TRUE', '1', 1, 0, 'A'),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc
+      .array(fc.tuple(fc.constantFrom(...names, 'c'), tie('value')), { maxLength: 4 })
+      .map((entries) => JSON.parse(JSON.stringify(Object.fromEntries(entries)))),
+  ),
+})).value;
+
+describe('judgeOf', () => {
+  describe('two modes of one walker', () => {
+    it('should answer the same in yes/no and describing mode, in both leniencies', () => {
+      fc.assert(
+        fc.property(schemaArbitrary, valueArbitrary, fc.boolean(), (schema, value, lenient) => {
+          const { result, report } = described(schema, value, lenient);
+          expect(fitsYesNo(schema, value, lenient)).toBe(result !== refused);
+          expect(report.mismatchCount === 0).toBe(result !== refused);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    it('should hand on the same value in both modes', () => {
+      fc.assert(
+        fc.property(schemaArbitrary, valueArbitrary, (schema, value) => {
+          const yesNo = judgeOf(nodeOf(schema), true)(value, createRun(undefined, undefined), 0);
+          expect(described(schema, value, true).result).toEqual(yesNo);
+        }),
+        { numRuns: 1000 },
+      );
+    });
+
+    it('should read names Object.prototype also has as own properties only', () => {
+      const schema = {
+        type: 'object',
+        properties: { toString: { type: 'string' } },
+        required: ['toString'],
+      };
+      expect(fitsYesNo(schema, {}, false)).toBe(false);
+      expect(fitsYesNo(schema, { toString: 'x' }, false)).toBe(true);
+      expect(fitsYesNo(schema, JSON.parse('{"__proto__": 1, "toString": "x"}'), false)).toBe(true);
+    });
+
+    it('should judge a schema object that contains itself in yes/no mode too', () => {
+      const schema: Record<string, unknown> = { type: 'object', properties: {} };
+      (schema.properties as Record<string, unknown>).self = schema;
+      (schema.properties as Record<string, unknown>).n = { type: 'integer' };
+      expect(fitsYesNo(schema, { n: 1, self: { n: 2, self: {} } }, false)).toBe(true);
+      expect(fitsYesNo(schema, { n: 1, self: { n: 'x' } }, false)).toBe(false);
+    });
+  });
+
+  describe('values that are not JSON', () => {
+    it('should refuse them where a type is declared, and pass them where none is', () => {
+      expect(described({ type: 'string' }, () => 1, true).messages).toEqual([
+        'The arguments must be text, not a value that is not JSON.',
+      ]);
+      expect(described({}, Symbol('s'), true).messages).toEqual([]);
+    });
+
+    it('should refuse numbers JSON cannot carry, wherever the checker looks', () => {
+      const infinity = JSON.parse('1e400') as number;
+      for (const lenient of [true, false]) {
+        expect(
+          described(
+            { type: 'object', properties: { amount: { type: 'number' } } },
+            { amount: infinity },
+            lenient,
+          ).messages,
+        ).toEqual(['"amount" must be a number, not a number too large to represent.']);
+        expect(described({ type: 'integer' }, -infinity, lenient).messages).toEqual([
+          'The arguments must be an integer, not a number too large to represent.',
+        ]);
+        expect(described({ type: 'string' }, Number.NaN, lenient).messages).toEqual([
+          'The arguments must be text, not NaN (not a number).',
+        ]);
+        expect(described({}, infinity, lenient).messages).toEqual([
+          'The arguments must be a number, not a number too large to represent.',
+        ]);
+        expect(described({ enum: [1] }, infinity, lenient).messages).toHaveLength(1);
+      }
+    });
+
+    it('should refuse a BigInt, a Date, a Map and a class instance where JSON is judged', () => {
+      class Point {
+        x = 1;
+      }
+      for (const value of [10n, new Date(0), new Map(), new Point(), new Uint8Array(4)]) {
+        expect(described({ type: 'object' }, value, true).messages).toHaveLength(1);
+        expect(described({ type: 'integer' }, value, true).messages).toHaveLength(1);
+      }
+      expect(described({ type: 'object' }, new Date(0), true).messages).toEqual([
+        'The arguments must be an object, not a value that is not JSON.',
+      ]);
+      expect(described({ type: 'object' }, Object.create(null), true).messages).toEqual([]);
+    });
+  });
+
+  describe('work budget', () => {
+    it('should stop at the budget on a sparse list of length 2^32 - 1 without walking it', () => {
+      const sparse: unknown[] = [];
+      sparse.length = 2 ** 32 - 1;
+      const run = createRun(undefined, undefined);
+      expect(
+        judgeOf(nodeOf({ type: 'array', items: { type: 'integer' } }), true)(sparse, run, 0),
+      ).toBe(refused);
+      expect(run.exhausted).toBe(true);
+    });
+
+    it('should stop at the budget on a value with exponentially many shared paths', () => {
+      let shared: unknown = {};
+      for (let level = 0; level < 40; level++) shared = { a: shared, b: shared };
+      const schema: Record<string, unknown> = { type: 'object' };
+      schema.additionalProperties = schema;
+      const run = createRun(undefined, undefined);
+      expect(judgeOf(nodeOf(schema), false)(shared, run, 0)).toBe(refused);
+      expect(run.exhausted).toBe(true);
+      expect(maxJudgedValues).toBe(1_000_000);
+    });
+  });
+
+  describe('depth', () => {
+    it('should pass what lies deeper than the depth limit, and say it was not complete', () => {
+      const schema: Record<string, unknown> = { type: 'object', properties: {} };
+      (schema.properties as Record<string, unknown>).a = schema;
+      let value: unknown = { a: 'not an object' };
+      for (let level = 0; level < 300; level++) value = { a: value };
+      const run = createRun(undefined, undefined);
+      expect(judgeOf(nodeOf(schema), false)(value, run, 0)).toBe(value);
+      expect(run.complete).toBe(false);
+    });
+  });
+});
+
+describe('nodeAdmitsNull', () => {
+  it('should refuse null for a declared type without null, an enum without null, or false', () => {
+    for (const schema of [
+      false,
+      { type: 'string' },
+      { type: ['integer', 'boolean'] },
+      { enum: ['a', 'b'] },
+      { const: 'a' },
+      { type: 'object', properties: {} },
+      { type: ['string', 'null'], enum: ['celsius', 'fahrenheit'] },
+      { type: 'string', enum: ['a'], nullable: true },
+      { nullable: true, const: 'a' },
+    ]) {
+      expect(nodeAdmitsNull(nodeOf(schema))).toBe(false);
+    }
+  });
+
+  it('should admit null when declared, undeclared, nullable, an enum member, or not judged', () => {
+    for (const schema of [
+      true,
+      {},
+      { type: 'null' },
+      { type: ['string', 'null'] },
+      { type: 'string', nullable: true },
+      { type: 'string', nullable: true, enum: ['a', null] },
+      { enum: ['a', null] },
+      { const: null },
+      { anyOf: [{ type: 'string' }] },
+      { type: 'date' },
+      { items: { type: 'string' } },
+    ]) {
+      expect(nodeAdmitsNull(nodeOf(schema))).toBe(true);
+    }
+  });
+
+  it('should agree with what the walker does with null, in exact mode', () => {
+    fc.assert(
+      fc.property(schemaArbitrary, (schema) => {
+        expect(fitsYesNo(schema, null, false)).toBe(nodeAdmitsNull(nodeOf(schema)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('judgeOf (empty schemas)', () => {
+  it('should treat {} like true, apart from numbers JSON cannot carry', () => {
+    for (const value of [new Date(0), () => 1, 10n, { a: new Map() }]) {
+      expect(fitsYesNo({}, value, false)).toBe(true);
+      expect(fitsYesNo(true, value, false)).toBe(true);
+    }
+    expect(fitsYesNo({}, Number.NaN, false)).toBe(false);
+    expect(fitsYesNo({ properties: {} }, new Date(0), false)).toBe(false);
+  });
+});
