@@ -1,11 +1,22 @@
 import type { SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
 
-/** Whether a schema already lets `null` through, so `null` is a value of its own there. */
-export function admitsNull(schema: unknown): boolean {
+/**
+ * Whether a schema already lets `null` through, so `null` is a value of its own there. A `$ref` is
+ * read through `resolve` (a reference it cannot resolve admits no null).
+ */
+export function admitsNull(
+  schema: unknown,
+  resolve?: (ref: string) => unknown,
+  seen: ReadonlySet<unknown> = new Set(),
+): boolean {
   if (schema === true) return true;
-  if (typeof schema !== 'object' || schema === null) return false;
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
   const node = schema as SchemaObject;
+  if (typeof node.$ref === 'string') {
+    const target = resolve?.(node.$ref);
+    return target !== undefined && admitsNull(target, resolve, new Set([...seen, schema]));
+  }
   // `null` must pass every keyword that restricts values, not just one of them.
   if (Object.hasOwn(node, 'const') && node.const !== null) return false;
   if (Array.isArray(node.enum) && !node.enum.includes(null)) return false;
@@ -16,7 +27,9 @@ export function admitsNull(schema: unknown): boolean {
   if (Object.hasOwn(node, 'const') || Array.isArray(node.enum)) return true;
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = node[keyword];
-    if (Array.isArray(branches)) return branches.some(admitsNull);
+    if (Array.isArray(branches)) {
+      return branches.some((branch) => admitsNull(branch, resolve, seen));
+    }
   }
   return node.type === undefined && node.properties === undefined && node.items === undefined;
 }

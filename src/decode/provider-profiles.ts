@@ -22,8 +22,25 @@ export type StrictProfile = {
   readonly maxObjectDepth: number;
   /** Most properties in one schema, all levels together. */
   readonly maxProperties: number;
-  /** Most members of one enum. */
+  /** Most enum members in one schema, all enums together (an added `null` counts too). */
   readonly maxEnumValues: number;
+  /** Most characters across property names, definition names, and enum and const strings. */
+  readonly maxSchemaStringLength: number;
+  /** A string enum with more members than this… */
+  readonly largeEnumSize: number;
+  /** …may have at most this many characters across its members. */
+  readonly maxLargeEnumStringLength: number;
+  /** Most branches of one `anyOf`; `undefined` for no limit. */
+  readonly maxAnyOfBranches?: number;
+  /** Whether `$defs` with a `$ref` back to an ancestor (or `#`, the root) may be sent strict. */
+  readonly recursion: boolean;
+  /**
+   * How a value of no declared type (`{}`, `true`, `additionalProperties: true`) is sent:
+   * `'json-kinds'` as a union of the JSON kinds (needs {@link StrictProfile.recursion}), objects
+   * inside as lists of `{ key, value }` entries; `'json-text'` as a string holding JSON text,
+   * parsed back when decoded.
+   */
+  readonly untypedValues: 'json-kinds' | 'json-text';
 };
 
 const strictKeywords = [
@@ -65,6 +82,11 @@ export const openaiProfile: StrictProfile = {
   maxObjectDepth: 10,
   maxProperties: 5000,
   maxEnumValues: 1000,
+  maxSchemaStringLength: 120_000,
+  largeEnumSize: 250,
+  maxLargeEnumStringLength: 15_000,
+  recursion: true,
+  untypedValues: 'json-kinds',
 };
 
 /**
@@ -77,6 +99,10 @@ export const cerebrasProfile: StrictProfile = {
   name: 'cerebras',
   nullable: 'any-of',
   mixedStrict: false,
+  // Cerebras documents `$ref`/`$defs` and at most 5 anyOf branches, and says nothing of recursion.
+  maxAnyOfBranches: 5,
+  recursion: false,
+  untypedValues: 'json-text',
 };
 
 /**
