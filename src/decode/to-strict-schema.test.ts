@@ -1050,3 +1050,191 @@ describe('toStrictSchema', () => {
     });
   });
 });
+
+describe('toStrictSchema, on shapes real tools send', () => {
+  it('should decode null to omission for a default of null on a property that admits no null', () => {
+    // What pydantic and FastMCP write for `limit: int = None`.
+    const { plan, notes } = strictOf(
+      object({ q: { type: 'string' }, limit: { type: 'integer', default: null } }, ['q']),
+    );
+    expect(planData(plan)).toEqual({ placeholders: { limit: omission } });
+    expect(decodeArguments({ q: 'a', limit: null }, plan)).toEqual({ q: 'a' });
+    expect(notes).toContainEqual({
+      pointer: '/properties/limit/default',
+      message:
+        'the schema\'s default for "limit" is null, which the argument does not accept: its null decodes to leaving it out',
+    });
+  });
+
+  it('should refuse a closed object that requires a name it does not list', () => {
+    expect(reasonOf(object({ query: { type: 'string' } }, ['query', 'session']))).toBe(
+      'the object at "/" requires "session", which is not among its properties',
+    );
+    expect(
+      reasonOf(
+        object({ a: object({ b: { type: 'string' } }, ['c'], { additionalProperties: false }) }, [
+          'a',
+        ]),
+      ),
+    ).toBe('the object at "/properties/a" requires "c", which is not among its properties');
+  });
+
+  it('should refuse a union at the root, for OpenAI forbids it, instead of losing each branch’s required', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+      anyOf: [{ required: ['id'] }, { required: ['name'] }],
+    };
+    expect(reasonOf(schema)).toBe(
+      'the root combines schemas with anyOf, and strict mode accepts no union at the root',
+    );
+    expect(reasonOf({ ...object({}), oneOf: [object({ a: { type: 'string' } }, ['a'])] })).toMatch(
+      /^the root combines schemas with oneOf/,
+    );
+  });
+
+  it('should keep the plan of the items of a Cerebras type list naming array', () => {
+    const schema = object(
+      {
+        rows: {
+          type: ['array', 'null'],
+          items: object({ name: { type: 'string' }, note: { type: 'string' } }, ['name']),
+        },
+      },
+      ['rows'],
+    );
+    const { schema: strict, plan } = strictOf(schema, { profile: cerebrasProfile });
+    expect(strict).toMatchObject({
+      properties: { rows: { anyOf: [{ type: 'array' }, { type: 'null' }] } },
+    });
+    expect(decodeArguments({ rows: [{ name: 'a', note: null }] }, plan)).toEqual({
+      rows: [{ name: 'a' }],
+    });
+    expect(decodeArguments({ rows: null }, plan)).toEqual({ rows: null });
+  });
+
+  it('should choose a union branch the value fits completely over one whose fit skipped a part', () => {
+    // The first branch is a union of its own, which the checker does not judge: it "fits" every
+    // value. The value is meant for the second branch.
+    const schema = object(
+      {
+        pick: {
+          anyOf: [
+            {
+              anyOf: [
+                object({ mode: { const: 'a' }, x: { type: 'string' } }, ['mode']),
+                object({ mode: { const: 'b' }, y: { type: 'string' } }, ['mode']),
+              ],
+            },
+            object({ mode: { const: 'c' }, z: { type: 'number' } }, ['mode']),
+          ],
+        },
+      },
+      ['pick'],
+    );
+    const { plan } = strictOf(schema);
+    expect(decodeArguments({ pick: { mode: 'c', z: null } }, plan)).toEqual({
+      pick: { mode: 'c' },
+    });
+    expect(decodeArguments({ pick: { mode: 'b', y: null } }, plan)).toEqual({
+      pick: { mode: 'b' },
+    });
+  });
+
+  it('should never throw: a throwing getter, a proxy whose ownKeys throws, a revoked proxy', () => {
+    const getter = {
+      type: 'object',
+      get properties(): unknown {
+        throw new Error('boom');
+      },
+    };
+    const trap = new Proxy(
+      { type: 'object' },
+      {
+        ownKeys() {
+          throw new Error('no keys');
+        },
+      },
+    );
+    const { proxy, revoke } = Proxy.revocable({ type: 'object' }, {});
+    revoke();
+    const nested = object({ a: trap }, ['a']);
+    for (const schema of [getter, trap, proxy, nested]) {
+      let result: ReturnType<typeof toStrictSchema> | undefined;
+      expect(() => {
+        result = toStrictSchema(schema);
+      }).not.toThrow();
+      expect(result?.strict).toBe(false);
+      if (result?.strict === false) {
+        expect(result.schema).toBe(schema);
+        expect(result.reason).toMatch(/^the schema could not be read \(/);
+      }
+    }
+  });
+});
+
+describe('toStrictSchema, with the profile’s written limits', () => {
+  const enumOf = (count: number, prefix = 'v') =>
+    Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+  it('should give a list without items the untyped form, never a bare array', () => {
+    const { schema } = strictOf(object({ tags: { type: 'array' } }, ['tags']));
+    expect(schema).toMatchObject({
+      properties: { tags: { type: 'array', items: { $ref: '#/$defs/JsonValue' } } },
+    });
+  });
+
+  it('should count the null added to an optional enum: 1,000 members become 1,001', () => {
+    expect(reasonOf(object({ e: { type: 'string', enum: enumOf(1000) } }))).toBe(
+      'an enum at "/properties/e" has more than 1000 values',
+    );
+    expect(
+      toStrictSchema(object({ e: { type: 'string', enum: enumOf(1000) } }, ['e'])).strict,
+    ).toBe(true);
+  });
+
+  it('should count enum values across the whole schema', () => {
+    const schema = object(
+      { a: { type: 'string', enum: enumOf(600) }, b: { type: 'string', enum: enumOf(600) } },
+      ['a', 'b'],
+    );
+    expect(reasonOf(schema)).toBe('the schema has more than 1000 enum values in all');
+  });
+
+  it('should limit the characters of names, enum and const strings to 120,000', () => {
+    const long = 'x'.repeat(4000);
+    const properties: Schema = {};
+    for (let index = 0; index < 31; index++) properties[`${long}${index}`] = { type: 'string' };
+    expect(reasonOf(object(properties, Object.keys(properties)))).toMatch(
+      /^the schema has more than 120000 characters/,
+    );
+  });
+
+  it('should limit a string enum over 250 values to 15,000 characters', () => {
+    const members = enumOf(300, 'y'.repeat(60));
+    expect(reasonOf(object({ e: { type: 'string', enum: members } }, ['e']))).toBe(
+      'an enum at "/properties/e" has more than 250 values and more than 15000 characters in all',
+    );
+    expect(toStrictSchema(object({ e: { type: 'string', enum: enumOf(300) } }, ['e'])).strict).toBe(
+      true,
+    );
+  });
+
+  it('should leave no default inside an anyOf branch (OpenAPI nullable with a default)', () => {
+    const { schema, plan } = strictOf(
+      object({
+        o: { ...object({ a: { type: 'string' } }, ['a']), nullable: true, default: { a: 'x' } },
+      }),
+    );
+    expect(JSON.stringify(schema)).not.toContain('default');
+    expect(planData(plan)).toEqual({});
+  });
+
+  it('should refuse more anyOf branches than Cerebras takes', () => {
+    const anyOf = [1, 2, 3, 4, 5, 6].map((value) => ({ const: value }));
+    expect(reasonOf(object({ n: { anyOf } }, ['n']), { profile: cerebrasProfile })).toBe(
+      'the anyOf at "/properties/n" has more than 5 branches',
+    );
+    expect(toStrictSchema(object({ n: { anyOf } }, ['n'])).strict).toBe(true);
+  });
+});
