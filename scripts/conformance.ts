@@ -18,6 +18,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkArguments, type Leniency, type Mismatch } from '../src/checker/index.ts';
+import { runMcpCensus } from './mcp-census.ts';
 
 const drafts = ['draft2020-12', 'draft7'] as const;
 
@@ -317,5 +318,10 @@ console.log(
 const passed = validCount - falseRefusals.length + invalidRefusedCount;
 const failed = falseRefusals.length + judgedMisses.length;
 console.log(`conformance: ${passed} passed, ${failed} failed`);
+console.log('');
 
-process.exit(failed > 0 ? 1 : 0);
+const censusPassed = runMcpCensus(
+  process.env.MCP_SCHEMAS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'mcp-schemas'),
+);
+
+process.exit(failed > 0 || !censusPassed ? 1 : 0);

@@ -1,3 +1,4 @@
+import { JsonKind, type JsonKindSet, kindOfValue } from '../schema/json-kind.ts';
 import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 import { fitArguments } from './fit-arguments.ts';
@@ -91,7 +92,11 @@ function decodeVariants(
   state: DecodeState,
 ): unknown {
   let best: { rank: number; value: unknown; problems: DecodeProblem[] } | undefined;
+  const kind = kindOfValue(value);
   for (const variant of variants) {
+    // A branch that cannot hold a value of this kind at all (a union of objects for a list) is
+    // out, whatever parts of it the checker skips.
+    if ((kindsOf(variant.strictSchema) & kind) === 0) continue;
     const sent = fitArguments(variant.strictSchema, withPlaceholders(value, variant.plan, 0), {
       leniency: 'exact',
     });
@@ -111,6 +116,47 @@ function decodeVariants(
   state.problems.push(...best.problems);
   return best.value;
 }
+
+const allKinds = 0xff;
+const kindsBySchema = new WeakMap<object, JsonKindSet>();
+
+/** The kinds of value a strict schema can hold, through `anyOf`; any kind past a `$ref`. */
+function kindsOf(schema: unknown, depth = 0): JsonKindSet {
+  if (typeof schema !== 'object' || schema === null) return schema === false ? 0 : allKinds;
+  const cached = kindsBySchema.get(schema);
+  if (cached !== undefined) return cached;
+  const node = schema as Record<string, unknown>;
+  let kinds = allKinds;
+  if (depth > 32 || typeof node.$ref === 'string') kinds = allKinds;
+  else if (Array.isArray(node.anyOf)) {
+    kinds = node.anyOf.reduce<number>((all, branch) => all | kindsOf(branch, depth + 1), 0);
+  } else if (typeof node.type === 'string' || Array.isArray(node.type)) {
+    const names: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+    kinds = names.reduce<number>(
+      (all, name) =>
+        all |
+        (typeof name === 'string' && Object.hasOwn(kindByName, name)
+          ? (kindByName[name] ?? allKinds)
+          : allKinds),
+      0,
+    );
+  } else if (Object.hasOwn(node, 'const')) kinds = kindOfValue(node.const);
+  else if (Array.isArray(node.enum)) {
+    kinds = node.enum.reduce<number>((all, member) => all | kindOfValue(member), 0);
+  }
+  kindsBySchema.set(schema, kinds);
+  return kinds;
+}
+
+const kindByName: Readonly<Record<string, JsonKindSet>> = {
+  null: JsonKind.null,
+  boolean: JsonKind.boolean,
+  object: JsonKind.object,
+  array: JsonKind.array,
+  number: JsonKind.number | JsonKind.integer,
+  integer: JsonKind.integer,
+  string: JsonKind.string,
+};
 
 /** The value with every placeholder it left out sent as `null`, as a strict model sends it. */
 function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unknown {
