@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
-import { decodeArguments } from './decode-arguments.ts';
+import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
 import type { DecodePlan } from './decode-plan.ts';
 import { cerebrasProfile, openaiProfile, type StrictProfile } from './provider-profiles.ts';
 import { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
@@ -1236,5 +1236,244 @@ describe('toStrictSchema, with the profile’s written limits', () => {
       'the anyOf at "/properties/n" has more than 5 branches',
     );
     expect(toStrictSchema(object({ n: { anyOf } }, ['n'])).strict).toBe(true);
+  });
+});
+
+describe('toStrictSchema, for open objects, maps, untyped values and recursion', () => {
+  const entry = (value: Schema): Schema => ({
+    type: 'object',
+    properties: { key: { type: 'string' }, value },
+    required: ['key', 'value'],
+    additionalProperties: false,
+  });
+
+  it('should send a z.record as a list of { key, value } entries and decode it back', async () => {
+    const input = await fromZod(z.object({ labels: z.record(z.string(), z.number()) }));
+    const { schema, plan, notes } = strictOf(input);
+    expect(schema).toMatchObject({
+      properties: {
+        labels: {
+          type: 'array',
+          description: 'A map, as a list of { key, value } entries, one per key.',
+          items: entry({ type: 'number' }),
+        },
+      },
+      required: ['labels'],
+    });
+    expect(notes.map(({ pointer }) => pointer)).toContain('/properties/labels');
+    const sent = {
+      labels: [
+        { key: 'a', value: 1 },
+        { key: '__proto__', value: 2 },
+      ],
+    };
+    const decoded = decodeWithPlan(sent, plan);
+    expect(decoded.problems).toEqual([]);
+    expect(JSON.stringify(decoded.value)).toBe('{"labels":{"a":1,"__proto__":2}}');
+    expect(Object.getPrototypeOf((decoded.value as { labels: object }).labels)).toBe(
+      Object.prototype,
+    );
+  });
+
+  it('should keep the keys an enum record allows, and check its required keys after decoding', async () => {
+    const input = await fromZod(
+      z.object({ scores: z.record(z.enum(['a', 'b']), z.string()).optional() }),
+    );
+    const { schema, plan, notes } = strictOf(input, { profile: cerebrasProfile });
+    expect(schema).toMatchObject({
+      properties: {
+        scores: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                ...entry({ type: 'string' }),
+                properties: {
+                  key: { type: 'string', enum: ['a', 'b'] },
+                  value: { type: 'string' },
+                },
+              },
+            },
+            { type: 'null' },
+          ],
+        },
+      },
+    });
+    expect(notes.find(({ pointer }) => pointer === '/properties/scores')?.message).toMatch(
+      /the keys it requires are checked after decoding/,
+    );
+    expect(decodeArguments({ scores: null }, plan)).toEqual({});
+    expect(decodeArguments({ scores: [{ key: 'a', value: 'x' }] }, plan)).toEqual({
+      scores: { a: 'x' },
+    });
+  });
+
+  it('should refuse a key sent twice with a sentence, never overwrite', () => {
+    const { plan } = strictOf(
+      object({ data: { type: 'object', additionalProperties: { type: 'string' } } }, ['data']),
+    );
+    const sent = {
+      data: [
+        { key: 'text/plain', value: 'a' },
+        { key: 'text/plain', value: 'b' },
+      ],
+    };
+    expect(decodeWithPlan(sent, plan)).toEqual({
+      value: { data: { 'text/plain': 'a' } },
+      problems: [
+        {
+          code: 'duplicate-key',
+          path: ['data'],
+          key: 'text/plain',
+          message: '"data" lists the key "text/plain" more than once; send each key once.',
+        },
+      ],
+    });
+  });
+
+  it('should send the other names of an object with properties as entries beside them', () => {
+    const source = object({ page_id: { type: 'string' } }, ['page_id'], {
+      additionalProperties: true,
+    });
+    const { schema, plan } = strictOf(object({ parent: source }, ['parent']));
+    expect(schema).toMatchObject({
+      properties: {
+        parent: {
+          properties: {
+            page_id: { type: 'string' },
+            entries: { type: 'array', items: entry({ $ref: '#/$defs/JsonValue' }) },
+          },
+          required: ['page_id', 'entries'],
+          additionalProperties: false,
+        },
+      },
+      $defs: { JsonValue: { anyOf: expect.any(Array) } },
+    });
+    const sent = {
+      parent: {
+        page_id: 'p1',
+        entries: [
+          { key: 'type', value: 'page_id' },
+          { key: 'meta', value: { entries: [{ key: 'tags', value: ['a', { entries: [] }] }] } },
+        ],
+      },
+    };
+    expect(decodeWithPlan(sent, plan)).toEqual({
+      value: { parent: { page_id: 'p1', type: 'page_id', meta: { tags: ['a', {}] } } },
+      problems: [],
+    });
+    const clash = decodeWithPlan(
+      { parent: { page_id: 'p1', entries: [{ key: 'page_id', value: 'p2' }] } },
+      plan,
+    );
+    expect(clash.value).toEqual({ parent: { page_id: 'p1' } });
+    expect(clash.problems[0]?.message).toBe(
+      '"parent" lists the key "page_id" among its other entries, but it is a property of its own; send it there, once.',
+    );
+  });
+
+  it('should send an open root with its other names in an extra property, named apart from the rest', () => {
+    const { schema, plan } = strictOf(
+      object({ entries: { type: 'string' } }, ['entries'], {
+        additionalProperties: { type: 'number' },
+      }),
+    );
+    expect(Object.keys((schema as { properties: Schema }).properties)).toEqual([
+      'entries',
+      'entries_2',
+    ]);
+    expect(decodeArguments({ entries: 'e', entries_2: [{ key: 'n', value: 1 }] }, plan)).toEqual({
+      entries: 'e',
+      n: 1,
+    });
+  });
+
+  it('should send untyped values as JSON kinds for OpenAI and as JSON text for Cerebras', () => {
+    const source = object({ content: { description: 'Any content.' }, extra: true }, ['content']);
+    const openai = strictOf(source);
+    expect(openai.schema).toMatchObject({
+      properties: {
+        content: { description: 'Any content.', anyOf: [{ $ref: '#/$defs/JsonValue' }] },
+        extra: { $ref: '#/$defs/JsonValue' },
+      },
+    });
+    expect(
+      decodeArguments(
+        { content: { entries: [{ key: 'a', value: [1, null] }] }, extra: null },
+        openai.plan,
+      ),
+    ).toEqual({ content: { a: [1, null] }, extra: null });
+
+    const cerebras = strictOf(source, { profile: cerebrasProfile });
+    expect(cerebras.schema).toMatchObject({
+      properties: {
+        content: {
+          type: 'string',
+          description: 'Any content. Any JSON value, written as JSON text.',
+        },
+        extra: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+    });
+    expect(decodeArguments({ content: '{"a":[1,null]}', extra: null }, cerebras.plan)).toEqual({
+      content: { a: [1, null] },
+    });
+    expect(decodeWithPlan({ content: '{bad', extra: 'true' }, cerebras.plan)).toEqual({
+      value: { content: '{bad', extra: true },
+      problems: [
+        {
+          code: 'json-text',
+          path: ['content'],
+          message:
+            '"content" must be JSON text (a value written as JSON, e.g. "\\"abc\\"" or "{\\"a\\":1}"), not "{bad".',
+        },
+      ],
+    });
+  });
+
+  it('should keep zod recursion (z.lazy) strict through $defs and decode it to any depth', async () => {
+    type List = { v: string; next?: List };
+    const list: z.ZodType<List> = z.lazy(() => z.object({ v: z.string(), next: list.optional() }));
+    const input = await fromZod(z.object({ list }));
+    const copy = structuredClone(input);
+    const { schema, plan } = strictOf(input);
+    expect(input).toEqual(copy);
+    expect(JSON.stringify(schema)).toContain('"$ref":"#/$defs/');
+    let sent: Record<string, unknown> = { v: 'last', next: null };
+    let expected: Record<string, unknown> = { v: 'last' };
+    for (let depth = 0; depth < 40; depth++) {
+      sent = { v: `v${depth}`, next: sent };
+      expected = { v: `v${depth}`, next: expected };
+    }
+    expect(decodeArguments({ list: sent }, plan)).toEqual({ list: expected });
+  });
+
+  it('should keep getter recursion to the root (#) and valibot recursion strict', async () => {
+    const category = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(category).optional();
+      },
+    });
+    const zod = strictOf(await fromZod(category));
+    expect(JSON.stringify(zod.schema)).toContain('"$ref":"#"');
+    expect(
+      decodeArguments(
+        { name: 'a', children: [{ name: 'b', children: [{ name: 'c', children: null }] }] },
+        zod.plan,
+      ),
+    ).toEqual({ name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] });
+
+    type Tree = { name: string; children?: Tree[] };
+    const tree: v.GenericSchema<Tree> = v.object({
+      name: v.string(),
+      children: v.optional(v.array(v.lazy(() => tree))),
+    });
+    const valibot = strictOf(await fromValibot(v.object({ root: tree })));
+    expect(
+      decodeArguments(
+        { root: { name: 'a', children: [{ name: 'b', children: null }] } },
+        valibot.plan,
+      ),
+    ).toEqual({ root: { name: 'a', children: [{ name: 'b' }] } });
   });
 });
