@@ -62,9 +62,10 @@ function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unkn
     return decodeValue(value, plan.reference.plan, { ...state, depth: state.depth + 1 });
   }
   if (plan.json === 'text') return decodeJsonText(value, state);
+  // A union may hold a branch sent as JSON text, so a string can need its branch too.
+  if (plan.variants !== undefined) return decodeVariants(value, plan.variants, state);
   if (typeof value !== 'object' || value === null) return value;
   if (plan.json === 'kinds') return decodeJsonKinds(value, state);
-  if (plan.variants !== undefined) return decodeVariants(value, plan.variants, state);
   if (plan.entries !== undefined) return decodeEntries(value, plan.entries, undefined, state);
   if (Array.isArray(value)) {
     return plan.items === undefined ? value : decodeList(value, plan.items, state);
@@ -87,7 +88,7 @@ function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unkn
  * value no branch fits is returned as it came, for the check to describe.
  */
 function decodeVariants(
-  value: object,
+  value: unknown,
   variants: ReadonlyArray<DecodeVariant>,
   state: DecodeState,
 ): unknown {

@@ -6,8 +6,9 @@
  * whose strict schema its encoding fits, and whose encoding decodes back to it.
  */
 import { Validator } from '@cfworker/json-schema';
+import { checkArguments } from '../../src/checker/check-arguments.ts';
 import { decodeWithPlan } from '../../src/decode/decode-arguments.ts';
-import type { DecodePlan } from '../../src/decode/decode-plan.ts';
+import type { DecodePlan, DecodeVariant } from '../../src/decode/decode-plan.ts';
 import { deepEqual } from '../../src/schema/deep-equal.ts';
 
 export function encodeForStrict(value: unknown, plan: DecodePlan, depth = 0): unknown {
@@ -15,20 +16,11 @@ export function encodeForStrict(value: unknown, plan: DecodePlan, depth = 0): un
   if (plan.reference !== undefined) return encodeForStrict(value, plan.reference.plan, depth + 1);
   if (plan.json === 'text') return JSON.stringify(value);
   if (plan.json === 'kinds') return encodeJsonKinds(value);
-  if (typeof value !== 'object' || value === null) return value;
   if (plan.variants !== undefined) {
-    for (const variant of plan.variants) {
-      if (!sourceFits(variant.schema, value)) continue;
-      const encoded = encodeForStrict(value, variant.plan, depth + 1);
-      // A branch the conversion closed cannot carry names it does not list.
-      if (!sourceFits(variant.strictSchema, encoded)) continue;
-      const { value: decoded, problems } = decodeWithPlan(encoded, plan);
-      if (problems.length === 0 && deepEqual(decoded, withDefaults(value, variant.plan))) {
-        return encoded;
-      }
-    }
-    return value;
+    const variant = chooseVariant(value, plan);
+    return variant === undefined ? value : encodeForStrict(value, variant.plan, depth + 1);
   }
+  if (typeof value !== 'object' || value === null) return value;
   if (plan.entries !== undefined) {
     const entryPlan = plan.entries;
     return Object.entries(value).map(([key, item]) => ({
@@ -71,7 +63,11 @@ export function encodeForStrict(value: unknown, plan: DecodePlan, depth = 0): un
 export function withDefaults(value: unknown, plan: DecodePlan, depth = 0): unknown {
   if (depth > 200 || typeof value !== 'object' || value === null) return value;
   if (plan.reference !== undefined) return withDefaults(value, plan.reference.plan, depth + 1);
-  if (plan.variants !== undefined || plan.json !== undefined) return value;
+  if (plan.json !== undefined) return value;
+  if (plan.variants !== undefined) {
+    const variant = chooseVariant(value, plan);
+    return variant === undefined ? value : withDefaults(value, variant.plan, depth + 1);
+  }
   if (plan.entries !== undefined) {
     const entryPlan = plan.entries;
     return Object.fromEntries(
@@ -103,13 +99,31 @@ export function withDefaults(value: unknown, plan: DecodePlan, depth = 0): unkno
   return result;
 }
 
+/** The branch of a union the value is encoded for (see {@link encodeForStrict}). */
+function chooseVariant(value: unknown, plan: DecodePlan): DecodeVariant | undefined {
+  for (const variant of plan.variants ?? []) {
+    if (!sourceFits(variant.schema, value)) continue;
+    const encoded = encodeForStrict(value, variant.plan);
+    // A branch the conversion closed cannot carry names it does not list.
+    if (!sourceFits(variant.strictSchema, encoded)) continue;
+    const { value: decoded, problems } = decodeWithPlan(encoded, plan);
+    if (problems.length === 0 && deepEqual(decoded, withDefaults(value, variant.plan))) {
+      return variant;
+    }
+  }
+  return undefined;
+}
+
 const validators = new WeakMap<object, Validator>();
 
 /** Whether the value fits a branch as the source has it; a branch that cannot be read is tried. */
 function sourceFits(schema: unknown, value: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return schema !== false;
-  // A branch that refers to the root's definitions cannot be judged on its own.
-  if (JSON.stringify(schema).includes('"$ref"')) return true;
+  // A branch that refers to the root's definitions cannot be validated on its own: the checker,
+  // which skips references, judges the rest of it.
+  if (JSON.stringify(schema).includes('"$ref"')) {
+    return checkArguments(schema, value, { leniency: 'exact' }).length === 0;
+  }
   try {
     let validator = validators.get(schema);
     if (validator === undefined) {
