@@ -104,6 +104,7 @@ describe('maps and recursion on the OpenAI profile', () => {
     const sent = model.doGenerateCalls[0]?.tools ?? [];
     expect(sent.map((item) => (item.type === 'function' ? item.strict : undefined))).toEqual([
       true,
+      true,
     ]);
   });
 });
