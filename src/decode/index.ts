@@ -1,6 +1,13 @@
 export { argumentPathOf } from './argument-path.ts';
-export { decodeArguments } from './decode-arguments.ts';
-export { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
+export { type DecodedArguments, decodeArguments, decodeWithPlan } from './decode-arguments.ts';
+export {
+  type DecodePlan,
+  type DecodeVariant,
+  emptyDecodePlan,
+  isEmptyPlan,
+  type Placeholder,
+} from './decode-plan.ts';
+export type { DecodeProblem } from './decode-problem.ts';
 export { admitsNull } from './nullable-schema.ts';
 export {
   cerebrasProfile,
