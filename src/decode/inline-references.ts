@@ -32,8 +32,20 @@ class FoundRecursion extends Error {
  */
 export function inlineReferences(
   schema: SchemaObject,
-  { maxNodes = 100_000 } = {},
+  {
+    maxNodes = 100_000,
+    backReferencesOnly = false,
+  }: {
+    /** Schema objects walked in all, at most. */
+    maxNodes?: number;
+    /**
+     * Inline every reference once, keeping only the one that leads back into its own inlining
+     * (for a provider without recursion, which sends that part in another form): no definitions.
+     */
+    backReferencesOnly?: boolean;
+  } = {},
 ): InlinedReferences {
+  if (backReferencesOnly) return inlineOnce(schema, new Map(), maxNodes, true);
   const kept = new Map<string, string>([['#', '#']]);
   // Each restart learns one more recursive reference, so there are at most as many as references.
   for (let attempt = 0; attempt < 1000; attempt++) {
@@ -52,6 +64,7 @@ function inlineOnce(
   schema: SchemaObject,
   kept: ReadonlyMap<string, string>,
   maxNodes: number,
+  backReferencesOnly = false,
 ): InlinedReferences {
   let visited = 0;
   const used = new Set<string>();
@@ -68,7 +81,10 @@ function inlineOnce(
         used.add(ref);
         return { ...siblings, $ref: name === '#' ? '#' : `#/$defs/${name}` };
       }
-      if (chain.includes(ref)) throw new FoundRecursion(ref);
+      if (chain.includes(ref)) {
+        if (backReferencesOnly) return node;
+        throw new FoundRecursion(ref);
+      }
       const target = resolveRef(schema, ref);
       if (target === undefined) throw new SchemaError({ reason: 'unresolved-ref', pointer });
       chain.push(ref);
@@ -85,6 +101,7 @@ function inlineOnce(
   const { $defs: _defs, definitions: _definitions, ...rest } = schema;
   const root = inlineFrom(rest, ['#']) as SchemaObject;
   const definitions = new Map<string, SchemaObject>();
+  if (backReferencesOnly) return { root, definitions };
   // A definition may use further kept references, which then need definitions too.
   const done = new Set<string>(['#']);
   for (let pending = [...used].filter((ref) => !done.has(ref)); pending.length > 0; ) {

@@ -551,34 +551,37 @@ describe('toStrictSchema', () => {
       expect(schema).toEqual(closed({ a: closed({ c: { type: 'string' } }) }));
     });
 
-    it('should return recursion unchanged with strict: false for a profile without recursion', async () => {
+    it('should keep recursion strict as JSON text for a profile without recursion (Cerebras)', async () => {
       type List = { v: string; next?: List };
       const list: z.ZodType<List> = z.lazy(() =>
         z.object({ v: z.string(), next: list.optional() }),
       );
       const input = await fromZod(z.object({ list }));
       const copy = structuredClone(input);
-      expect(reasonOf(input, { profile: cerebrasProfile })).toBe(
-        'the schema refers to itself at "/properties/next/allOf/0", and a recursive schema cannot be inlined',
-      );
+      const { schema, plan, notes } = strictOf(input, { profile: cerebrasProfile });
       expect(input).toEqual(copy);
-      const category = z.object({
-        name: z.string(),
-        get children() {
-          return z.array(category).optional();
+      expect(JSON.stringify(schema)).not.toContain('$ref');
+      expect(schema).toMatchObject({
+        properties: {
+          list: {
+            properties: {
+              next: {
+                anyOf: [
+                  { type: 'string', description: 'Any JSON value, written as JSON text.' },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
         },
       });
+      expect(notes.map(({ message }) => message)).toContain(
+        'the schema refers to itself here, which cerebras strict mode does not accept: this part is sent as JSON text',
+      );
       expect(
-        reasonOf(await fromZod(z.object({ root: category })), { profile: cerebrasProfile }),
-      ).toMatch(/refers to itself/);
-      type Tree = { name: string; children?: Tree[] };
-      const tree: v.GenericSchema<Tree> = v.object({
-        name: v.string(),
-        children: v.optional(v.array(v.lazy(() => tree))),
-      });
-      expect(
-        reasonOf(await fromValibot(v.object({ root: tree })), { profile: cerebrasProfile }),
-      ).toMatch(/refers to itself/);
+        decodeArguments({ list: { v: 'a', next: '{"v":"b","next":{"v":"c"}}' } }, plan),
+      ).toEqual({ list: { v: 'a', next: { v: 'b', next: { v: 'c' } } } });
+      expect(decodeArguments({ list: { v: 'a', next: null } }, plan)).toEqual({ list: { v: 'a' } });
     });
 
     it('should refuse references it cannot resolve, malformed ones included, without throwing', () => {

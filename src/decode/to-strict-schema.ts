@@ -5,7 +5,6 @@ import {
   type SchemaObject,
   toPointer,
 } from '../schema/map-subschemas.ts';
-import { inlineRefs } from '../schema/resolve-ref.ts';
 import { SchemaError } from '../schema/schema-error.ts';
 import { argumentPathOf, keywordsOf } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
@@ -145,9 +144,11 @@ function convert(
   const referencePlans = new Map<string, { plan: DecodePlan }>();
   let usesJsonDefinition = false;
 
-  const { root, definitions } = profile.recursion
-    ? inlineReferences(original as SchemaObject)
-    : { root: inlineRefs(original) as SchemaObject, definitions: new Map<string, SchemaObject>() };
+  // Without recursion at the provider, a recursive part is sent as JSON text (see keptReference),
+  // so its definitions are not sent.
+  const { root, definitions } = inlineReferences(original as SchemaObject, {
+    backReferencesOnly: !profile.recursion,
+  });
   if (!isObjectSchema(root) || Array.isArray(root)) {
     return notStrict(original, notes, 'the root of the schema is not an object');
   }
@@ -253,6 +254,17 @@ function convert(
     memberPlan: DecodePlan | undefined,
   ): SchemaObject => {
     const ref = node.$ref as string;
+    if (!profile.recursion) {
+      // A profile without recursion keeps the tool strict with the recursive part as JSON text;
+      // the check judges the parsed value against the source, to any depth.
+      const { $ref: _ref, ...annotations } = node;
+      const text = untypedValue(annotations, pointer);
+      notes.push({
+        pointer,
+        message: `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
+      });
+      return text;
+    }
     let holder = referencePlans.get(ref);
     if (holder === undefined) {
       holder = { plan: emptyDecodePlan };
