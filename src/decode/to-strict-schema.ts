@@ -12,6 +12,7 @@ import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
 import { inlineReferences } from './inline-references.ts';
 import { admitsNull, makeNullable } from './nullable-schema.ts';
 import { openaiProfile, type StrictProfile } from './provider-profiles.ts';
+import { entryListSchema, jsonValueSchema } from './strict-forms.ts';
 import { strictLimitViolation } from './strict-limits.ts';
 
 export type ToStrictSchemaOptions = {
@@ -35,7 +36,7 @@ export type StrictSchemaResult =
       readonly strict: true;
       /** The schema to send with `strict: true`. */
       readonly schema: SchemaObject;
-      /** Where `null` placeholders were added, for {@link decodeArguments}. */
+      /** How to turn what the model sends back into the tool's arguments, for `decodeWithPlan`. */
       readonly plan: DecodePlan;
       readonly notes: readonly StrictSchemaNote[];
     }
@@ -57,14 +58,17 @@ const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * Converts a tool's JSON Schema to the form a strict provider accepts: every property required,
- * `additionalProperties: false` on every object, local `$ref`s inlined, keywords the provider
- * rejects dropped (and named in `notes`). A property that was optional and did not admit `null`
- * becomes nullable, and the plan records what its `null` decodes to: the configured default, else
- * the schema's `default`, else omission.
+ * `additionalProperties: false` on every object, local `$ref`s inlined (recursive ones kept under
+ * `$defs` where the profile takes recursion), keywords the provider rejects dropped (and named in
+ * `notes`). A property that was optional and did not admit `null` becomes nullable, and the plan
+ * records what its `null` decodes to: the configured default, else the schema's `default`, else
+ * omission. Maps are sent as lists of `{ key, value }` entries, values of no type in the profile's
+ * untyped form (JSON kinds or JSON text), and the plan reverses each of these.
  *
- * A schema that cannot be made strict (open dictionaries, recursion, a root that is not an object)
- * comes back with `strict: false` and a reason; send that tool as it was. Cached per schema object,
- * profile and defaults object; never throws, never mutates.
+ * A schema that cannot be made strict (tuples, names by pattern, a union or a non-object at the
+ * root, a result past the profile's limits) comes back with `strict: false` and a reason; send that
+ * tool as it was. Cached per schema object, profile and defaults object; never throws, never
+ * mutates.
  *
  * @example
  * const { schema, plan } = toStrictSchema(tool.inputSchema, { defaults: { unit: 'celsius' } });
@@ -258,12 +262,11 @@ function convert(
       // A profile without recursion keeps the tool strict with the recursive part as JSON text;
       // the check judges the parsed value against the source, to any depth.
       const { $ref: _ref, ...annotations } = node;
-      const text = untypedValue(annotations, pointer);
-      notes.push({
+      return untypedValue(
+        annotations,
         pointer,
-        message: `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
-      });
-      return text;
+        `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
+      );
     }
     let holder = referencePlans.get(ref);
     if (holder === undefined) {
@@ -286,7 +289,11 @@ function convert(
   };
 
   /** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
-  const untypedValue = (node: SchemaObject | undefined, pointer: string): SchemaObject => {
+  const untypedValue = (
+    node: SchemaObject | undefined,
+    pointer: string,
+    why: string | undefined = undefined,
+  ): SchemaObject => {
     const description = typeof node?.description === 'string' ? node.description : undefined;
     const kept = node === undefined ? {} : pick(node, ['title', 'default']);
     let result: SchemaObject;
@@ -313,9 +320,10 @@ function convert(
     notes.push({
       pointer,
       message:
-        untypedForm === 'kinds'
+        why ??
+        (untypedForm === 'kinds'
           ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
-          : 'the value has no type: it is sent as JSON text, parsed back when decoded',
+          : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
     });
     return result;
   };
@@ -431,7 +439,7 @@ function convert(
           ? untypedValue(undefined, `${pointer}/additionalProperties`)
           : additional;
       const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
-      const list = entryList(value, sourceAt(location) as SchemaObject | undefined);
+      const list = entryListSchema(value, sourceAt(location));
       if (Object.keys(properties).length === 0 && location.length > 0) {
         return mapAsEntries(node, list, valuePlan, pointer);
       }
@@ -486,29 +494,6 @@ function convert(
       message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
     });
     return result;
-  };
-
-  /** The list of `{ key, value }` entries for a map, with what the source says of its keys. */
-  const entryList = (value: unknown, source: SchemaObject | undefined): SchemaObject => {
-    const names = source?.propertyNames;
-    const key: Record<string, unknown> = { type: 'string' };
-    if (isRecord(names)) {
-      if (Array.isArray(names.enum) && names.enum.every((name) => typeof name === 'string')) {
-        key.enum = names.enum;
-      }
-      if (typeof names.pattern === 'string' && !/\(\?<?[=!]/.test(names.pattern)) {
-        key.pattern = names.pattern;
-      }
-    }
-    return {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { key, value },
-        required: ['key', 'value'],
-        additionalProperties: false,
-      },
-    };
   };
 
   const placeholderFor = (
@@ -583,7 +568,7 @@ function convert(
   }
   const rootHolder = referencePlans.get('#');
   if (rootHolder !== undefined) rootHolder.plan = plans.get(strict) ?? emptyDecodePlan;
-  if (usesJsonDefinition) defineOwn(strictDefinitions, jsonName, jsonDefinition(jsonRef));
+  if (usesJsonDefinition) defineOwn(strictDefinitions, jsonName, jsonValueSchema(jsonRef));
   const plan = plans.get(strict) ?? emptyDecodePlan;
   if (Object.keys(strictDefinitions).length > 0) strict = { ...strict, $defs: strictDefinitions };
 
@@ -602,38 +587,6 @@ function convert(
 
 const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
 const jsonTextPlan: DecodePlan = Object.freeze({ json: 'text' });
-
-/**
- * Any JSON value in strict form: the scalars, a list of values, and an object as the list of its
- * `{ key, value }` entries (strict mode has no open object).
- */
-function jsonDefinition(ref: string): SchemaObject {
-  return {
-    anyOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'null' },
-      { type: 'array', items: { $ref: ref } },
-      {
-        type: 'object',
-        properties: {
-          entries: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { key: { type: 'string' }, value: { $ref: ref } },
-              required: ['key', 'value'],
-              additionalProperties: false,
-            },
-          },
-        },
-        required: ['entries'],
-        additionalProperties: false,
-      },
-    ],
-  };
-}
 
 function uniqueName(base: string, taken: ReadonlySet<string>): string {
   let name = base;
