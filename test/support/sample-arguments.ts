@@ -158,8 +158,12 @@ export function sampleArguments(root: unknown, random: Random): unknown {
           }
         }
         for (const name of required) {
-          if (typeof name === 'string' && !Object.hasOwn(object, name))
-            object[name] = anyJson(depth);
+          if (typeof name === 'string' && !Object.hasOwn(object, name)) {
+            object[name] =
+              additional === undefined || additional === false
+                ? anyJson(depth)
+                : sample(additional, depth + 1);
+          }
         }
         return object;
       }
