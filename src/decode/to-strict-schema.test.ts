@@ -1391,6 +1391,24 @@ describe('toStrictSchema, for open objects, maps, untyped values and recursion',
     });
   });
 
+  it('should read a nested object that names nothing as any object, and keep the root closed', () => {
+    // Notion's rich text: `link: { type: ["object", "null"] }`, an object such as { url }.
+    const source = object({ link: { type: ['object', 'null'] } }, ['link']);
+    const { schema, plan } = strictOf(source);
+    expect(schema).toMatchObject({
+      properties: {
+        link: {
+          anyOf: [{ type: 'array', items: entry({ $ref: '#/$defs/JsonValue' }) }, { type: 'null' }],
+        },
+      },
+    });
+    expect(decodeArguments({ link: [{ key: 'url', value: 'https://a.example' }] }, plan)).toEqual({
+      link: { url: 'https://a.example' },
+    });
+    expect(decodeArguments({ link: null }, plan)).toEqual({ link: null });
+    expect(strictOf({ type: 'object' }).schema).toEqual(closed({}));
+  });
+
   it('should send untyped values as JSON kinds for OpenAI and as JSON text for Cerebras', () => {
     const source = object({ content: { description: 'Any content.' }, extra: true }, ['content']);
     const openai = strictOf(source);

@@ -372,7 +372,13 @@ function convert(
   /** Everything required; optional properties become nullable placeholders; other names, entries. */
   const requireEveryProperty = (node: SchemaObject, location: SchemaLocation): SchemaObject => {
     const pointer = toPointer(location);
-    const additional = node.additionalProperties;
+    // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
+    // the root stays closed: there it is a tool without arguments.
+    const namesNothing =
+      node.properties === undefined &&
+      node.additionalProperties === undefined &&
+      location.length > 0;
+    const additional = namesNothing ? true : node.additionalProperties;
     const open = additional !== undefined && additional !== false;
     const properties = (isRecord(node.properties) ? node.properties : {}) as Record<
       string,
