@@ -147,7 +147,10 @@ export function sampleArguments(root: unknown, random: Random): unknown {
             });
           }
         }
-        const additional = node.additionalProperties;
+        // An object that names nothing takes any names, as JSON Schema reads it.
+        const additional =
+          node.additionalProperties ??
+          (node.properties === undefined && depth > 0 ? true : undefined);
         if (additional !== undefined && additional !== false && depth < 5) {
           const names = node.propertyNames as Node | undefined;
           const keys = Array.isArray(names?.enum)
