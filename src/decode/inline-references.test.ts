@@ -70,4 +70,22 @@ describe('inlineReferences', () => {
       inlineReferences({ type: 'object', properties: { a: { $ref: '#/$defs/B' } } }),
     ).toThrow(SchemaError);
   });
+
+  it('should share one budget across restarts, so many recursive definitions end early', () => {
+    const $defs: Record<string, unknown> = {};
+    const properties: Record<string, unknown> = {};
+    for (let index = 0; index < 600; index++) {
+      const filler = Object.fromEntries(
+        Array.from({ length: 50 }, (_, field) => [`f${field}`, { type: 'string' }]),
+      );
+      $defs[`D${index}`] = {
+        type: 'object',
+        properties: { ...filler, self: { $ref: `#/$defs/D${index}` } },
+      };
+      properties[`p${index}`] = { $ref: `#/$defs/D${index}` };
+    }
+    expect(() =>
+      inlineReferences({ type: 'object', properties, $defs }, { maxNodes: 100_000 }),
+    ).toThrow(SchemaError);
+  });
 });

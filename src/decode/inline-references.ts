@@ -36,7 +36,7 @@ export function inlineReferences(
     maxNodes = 100_000,
     backReferencesOnly = false,
   }: {
-    /** Schema objects walked in all, at most. */
+    /** Schema objects walked in all (every restart included), at most. */
     maxNodes?: number;
     /**
      * Inline every reference once, keeping only the one that leads back into its own inlining
@@ -45,12 +45,14 @@ export function inlineReferences(
     backReferencesOnly?: boolean;
   } = {},
 ): InlinedReferences {
-  if (backReferencesOnly) return inlineOnce(schema, new Map(), maxNodes, true);
+  // One budget across restarts, so many recursive references cannot multiply the work.
+  const budget = { left: maxNodes };
+  if (backReferencesOnly) return inlineOnce(schema, new Map(), budget, true);
   const kept = new Map<string, string>([['#', '#']]);
   // Each restart learns one more recursive reference, so there are at most as many as references.
   for (let attempt = 0; attempt < 1000; attempt++) {
     try {
-      return inlineOnce(schema, kept, maxNodes);
+      return inlineOnce(schema, kept, budget);
     } catch (error) {
       if (!(error instanceof FoundRecursion)) throw error;
       if (kept.has(error.ref)) throw new SchemaError({ reason: 'recursive-ref', pointer: '' });
@@ -63,15 +65,14 @@ export function inlineReferences(
 function inlineOnce(
   schema: SchemaObject,
   kept: ReadonlyMap<string, string>,
-  maxNodes: number,
+  budget: { left: number },
   backReferencesOnly = false,
 ): InlinedReferences {
-  let visited = 0;
   const used = new Set<string>();
 
   const inlineFrom = (start: unknown, chain: string[]): unknown => {
     const inline = (node: SchemaObject, location: ReadonlyArray<string | number>): unknown => {
-      if (++visited > maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
+      if (--budget.left < 0) throw new SchemaError({ reason: 'too-large', pointer: '' });
       const ref = node.$ref;
       if (typeof ref !== 'string') return node;
       const pointer = toPointer(location);
