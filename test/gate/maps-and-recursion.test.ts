@@ -1,4 +1,4 @@
-import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,6 +10,9 @@ import { call, textTurn, toolTurn } from './helpers.ts';
  * `{ key, value }` entries, and a recursive `z.lazy` tree, sent through `$defs`. The model answers
  * in the strict form; the tools receive the decoded objects.
  */
+
+// The warnings are asserted on the result; the SDK need not print them too.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 type Tree = { name: string; children?: Tree[] };
 const tree: z.ZodType<Tree> = z.lazy(() =>
@@ -105,6 +108,39 @@ describe('maps and recursion on the OpenAI profile', () => {
     expect(sent.map((item) => (item.type === 'function' ? item.strict : undefined))).toEqual([
       true,
       true,
+    ]);
+  });
+});
+
+describe('a schema that cannot be read', () => {
+  it('is sent as it was, with a warning, and generateText does not reject', async () => {
+    const schema = {
+      type: 'object',
+      properties: { q: { type: 'string' } },
+      get required(): string[] {
+        throw new Error('boom');
+      },
+    };
+    const search = tool({
+      inputSchema: jsonSchema<{ q?: string }>(schema),
+      execute: async () => 'found',
+    });
+    const gate = toolGate({ tools: { search } });
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [textTurn('done')],
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'hi',
+    });
+    expect(result.text).toBe('done');
+    const messages = (result.warnings ?? []).map((warning) =>
+      warning.type === 'other' ? warning.message : JSON.stringify(warning),
+    );
+    expect(messages).toEqual([
+      'toolgate: tool "search" is sent without strict mode: the schema could not be read (Error: boom).',
     ]);
   });
 });
