@@ -23,6 +23,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkArguments, type Leniency, type Mismatch } from '../src/checker/index.ts';
 import { runCheckerDifferential } from '../test/support/checker-differential.ts';
+import { runMcpCensus } from './mcp-census.ts';
 
 const drafts = ['draft2020-12', 'draft7'] as const;
 
@@ -322,6 +323,7 @@ console.log(
 const passed = validCount - falseRefusals.length + invalidRefusedCount;
 const failed = falseRefusals.length + judgedMisses.length;
 console.log(`conformance: ${passed} passed, ${failed} failed`);
+console.log('');
 
 // The seeded differential fuzz against ajv: 6,250 generated schemas (half of judged keywords only,
 // half with unjudged keywords mixed in), 16 values each: ajv compiles each schema once.
@@ -343,5 +345,10 @@ console.log(
     `invalid values passed in judged keywords ${fuzz.missedInJudged.length}`,
 );
 
+console.log('');
+const censusPassed = runMcpCensus(
+  process.env.MCP_SCHEMAS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'mcp-schemas'),
+);
+
 const replayFailures = await (await import('./replay-recordings.ts')).replaySharedRecordings();
-process.exit(failed > 0 || fuzzFailures.length > 0 || replayFailures > 0 ? 1 : 0);
+process.exit(failed > 0 || fuzzFailures.length > 0 || !censusPassed || replayFailures > 0 ? 1 : 0);

@@ -7,17 +7,22 @@
  * Runs: `TOOLGATE_PROPERTY_RUNS` (default 1000; CI sets 10000, about 20 to 45 s).
  */
 import { Validator } from '@cfworker/json-schema';
+import { asSchema } from 'ai';
 import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeArguments } from '../src/decode/decode-arguments.ts';
+import { z } from 'zod';
+import { checkArguments } from '../src/checker/check-arguments.ts';
+import { decodeArguments, decodeWithPlan } from '../src/decode/decode-arguments.ts';
 import {
   cerebrasProfile,
   openaiProfile,
   type StrictProfile,
 } from '../src/decode/provider-profiles.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
+import { encodeForStrict, withDefaults } from './support/encode-for-strict.ts';
 import { strictRuleViolations } from './support/openai-strict-rules.ts';
+import { sampleArguments, seededRandom } from './support/sample-arguments.ts';
 
 const numRuns = Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 1000);
 /** About 5 ms a run, with room for a slow machine. */
@@ -597,3 +602,303 @@ describe('strict conversion, for random schemas and arguments', () => {
     propertyTimeout,
   );
 });
+
+// ---------------------------------------------------------------------------------------------
+// Zod 4 schemas as the AI SDK sends them, with maps, untyped values and recursion among them.
+
+type ZodShape =
+  | {
+      readonly kind: 'leaf';
+      readonly leaf: 'string' | 'number' | 'int' | 'boolean' | 'enum' | 'literal' | 'unknown';
+    }
+  | { readonly kind: 'object'; readonly props: ReadonlyArray<ZodProp> }
+  | { readonly kind: 'array'; readonly item: ZodShape }
+  | { readonly kind: 'record'; readonly keys: 'string' | 'enum'; readonly value: ZodShape }
+  | { readonly kind: 'union'; readonly branches: ReadonlyArray<ZodShape> }
+  | { readonly kind: 'tree' };
+
+type ZodProp = {
+  readonly name: string;
+  readonly shape: ZodShape;
+  readonly modifier: 'none' | 'optional' | 'nullable' | 'nullish' | 'default';
+};
+
+const zodLeaf: fc.Arbitrary<ZodShape> = fc.record({
+  kind: fc.constant('leaf' as const),
+  leaf: fc.constantFrom(
+    'string' as const,
+    'number' as const,
+    'int' as const,
+    'boolean' as const,
+    'enum' as const,
+    'literal' as const,
+    'unknown' as const,
+  ),
+});
+
+const zodShapeArb: fc.Memo<ZodShape> = fc.memo((depth) =>
+  depth <= 1
+    ? fc.oneof(
+        { weight: 6, arbitrary: zodLeaf },
+        { weight: 1, arbitrary: fc.constant({ kind: 'tree' as const }) },
+      )
+    : fc.oneof(
+        { weight: 3, arbitrary: zodLeaf },
+        { weight: 2, arbitrary: zodObjectArb(depth - 1) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant('array' as const),
+            item: zodShapeArb(depth - 1),
+          }),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            kind: fc.constant('record' as const),
+            keys: fc.constantFrom('string' as const, 'enum' as const),
+            value: zodShapeArb(depth - 1),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant('union' as const),
+            branches: fc.array(zodObjectArb(depth - 1), { minLength: 2, maxLength: 3 }),
+          }),
+        },
+        { weight: 1, arbitrary: fc.constant({ kind: 'tree' as const }) },
+      ),
+);
+
+function zodObjectArb(depth: number): fc.Arbitrary<ZodShape> {
+  return fc.record({
+    kind: fc.constant('object' as const),
+    props: fc.uniqueArray(
+      fc.record({
+        name: fc.constantFrom('a', 'b', 'city', 'limit', 'when', 'entries', 'key', 'value', 'type'),
+        shape: zodShapeArb(depth),
+        modifier: fc.constantFrom(
+          'none' as const,
+          'optional' as const,
+          'nullable' as const,
+          'nullish' as const,
+          'default' as const,
+        ),
+      }),
+      { selector: (prop) => prop.name, maxLength: 4 },
+    ),
+  });
+}
+
+type TreeNode = { name: string; children?: TreeNode[] };
+const zodTree: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({ name: z.string(), children: z.array(zodTree).optional() }),
+);
+
+function toZod(shape: ZodShape, branch = 0): z.ZodType {
+  switch (shape.kind) {
+    case 'leaf':
+      switch (shape.leaf) {
+        case 'string':
+          return z.string();
+        case 'number':
+          return z.number();
+        case 'int':
+          return z.number().int();
+        case 'boolean':
+          return z.boolean();
+        case 'enum':
+          return z.enum(['red', 'green']);
+        case 'literal':
+          return z.literal('fixed');
+        case 'unknown':
+          return z.unknown();
+      }
+      break;
+    case 'object':
+      return z.object(
+        Object.fromEntries([
+          ...(branch > 0 ? [['tag', z.literal(`b${branch}`)] as const] : []),
+          ...shape.props.map((prop) => [prop.name, withModifier(toZod(prop.shape), prop)] as const),
+        ]),
+      );
+    case 'array':
+      return z.array(toZod(shape.item));
+    case 'record':
+      return shape.keys === 'string'
+        ? z.record(z.string(), toZod(shape.value))
+        : z.record(z.enum(['x', 'y']), toZod(shape.value));
+    case 'union':
+      return z.union(
+        shape.branches.map((item, index) => toZod(item, index + 1)) as [z.ZodType, z.ZodType],
+      );
+    case 'tree':
+      return zodTree;
+  }
+}
+
+/** A default each leaf accepts. */
+const leafDefaults: Readonly<Record<string, unknown>> = {
+  string: 'd',
+  number: 1.5,
+  int: 2,
+  boolean: true,
+  enum: 'red',
+  literal: 'fixed',
+};
+
+function withModifier(schema: z.ZodType, prop: ZodProp): z.ZodType {
+  switch (prop.modifier) {
+    case 'none':
+      return schema;
+    case 'optional':
+      return schema.optional();
+    case 'nullable':
+      return schema.nullable();
+    case 'nullish':
+      return schema.nullish();
+    case 'default': {
+      const value = leafDefaults[prop.shape.kind === 'leaf' ? prop.shape.leaf : ''];
+      return value === undefined ? schema.optional() : schema.default(value as never);
+    }
+  }
+}
+
+const zodCaseArb = fc.record({
+  root: zodObjectArb(3),
+  profile: fc.constantFrom(openaiProfile, cerebrasProfile),
+  seed: fc.integer(),
+});
+
+describe('strict conversion of zod 4 schemas, with maps, untyped values and recursion', () => {
+  it(
+    'keeps the written rules, and every valid instance comes back from what a strict model sends, checked exact',
+    async () => {
+      const checked = { strict: 0, instances: 0 };
+      await fc.assert(
+        fc.asyncProperty(zodCaseArb, async ({ root, profile, seed }) => {
+          const source = (await asSchema(toZod(root)).jsonSchema) as Record<string, unknown>;
+          const result = toStrictSchema(source, { profile });
+          if (!result.strict) {
+            // Only recursion under a profile without it may be refused.
+            expect(profile.recursion, result.reason).toBe(false);
+            expect(result.reason).toMatch(/refers to itself/);
+            return;
+          }
+          checked.strict++;
+          const { schema, plan } = result;
+          expect(strictRuleViolations(schema, rulesOf(profile)), 'written rules').toEqual([]);
+          const sourceValidator = new Validator(source, '7', false);
+          const strictValidator = new Validator(schema, '2020-12', false);
+          const random = seededRandom(seed);
+          for (let attempt = 0; attempt < 6; attempt++) {
+            const instance = sampleArguments(source, random);
+            if (!sourceValidator.validate(instance).valid) continue;
+            checked.instances++;
+            const sent = encodeForStrict(instance, plan);
+            const fits = strictValidator.validate(sent);
+            expect(fits.errors, `sent ${JSON.stringify(sent)}`).toEqual([]);
+            const { value, problems } = decodeWithPlan(sent, plan);
+            expect(problems).toEqual([]);
+            expect(value).toEqual(withDefaults(instance, plan));
+            expect(checkArguments(source, value, { leniency: 'exact' })).toEqual([]);
+          }
+        }),
+        { numRuns: Math.max(100, Math.floor(numRuns / 5)) },
+      );
+      expect(checked.strict).toBeGreaterThan(0);
+      expect(checked.instances).toBeGreaterThan(0);
+    },
+    propertyTimeout,
+  );
+
+  it(
+    'decodes maps and recursion back exactly: decode(encode(x)) = x',
+    () => {
+      const cases: Array<{ schema: Record<string, unknown>; value: fc.Arbitrary<unknown> }> = [
+        {
+          schema: {
+            type: 'object',
+            properties: { m: { type: 'object', additionalProperties: { type: 'number' } } },
+            required: ['m'],
+          },
+          value: fc.record({ m: fc.dictionary(fc.string(), fc.integer()) }),
+        },
+        {
+          schema: {
+            type: 'object',
+            properties: { id: { type: 'string' } },
+            required: ['id'],
+            additionalProperties: true,
+          },
+          value: fc
+            .tuple(fc.string(), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })))
+            .map(([id, rest]) => ({ ...rest, id })),
+        },
+        {
+          schema: {
+            type: 'object',
+            properties: { tree: { $ref: '#/$defs/Node' } },
+            required: ['tree'],
+            $defs: {
+              Node: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string' },
+                  children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+                  attributes: { type: 'object', additionalProperties: { type: 'string' } },
+                },
+                required: ['name'],
+              },
+            },
+          },
+          value: fc.record({ tree: treeArb }),
+        },
+      ];
+      for (const { schema, value } of cases) {
+        const result = toStrictSchema(schema);
+        if (!result.strict) throw new Error(result.reason);
+        expect(strictRuleViolations(result.schema)).toEqual([]);
+        const strictValidator = new Validator(result.schema, '2020-12', false);
+        fc.assert(
+          fc.property(value, (x) => {
+            const sent = encodeForStrict(x, result.plan);
+            expect(strictValidator.validate(sent).errors).toEqual([]);
+            const decoded = decodeWithPlan(sent, result.plan);
+            expect(decoded.problems).toEqual([]);
+            expect(decoded.value).toEqual(x);
+          }),
+          { numRuns: Math.max(100, Math.floor(numRuns / 5)) },
+        );
+      }
+    },
+    propertyTimeout,
+  );
+});
+
+type TreeValue = { name: string; children?: TreeValue[]; attributes?: Record<string, string> };
+
+const treeArb: fc.Arbitrary<TreeValue> = fc.letrec<{ node: TreeValue }>((tie) => ({
+  node: fc.record(
+    {
+      name: fc.string(),
+      children: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constant<TreeValue[]>([]),
+        fc.array(tie('node'), { maxLength: 2 }),
+      ),
+      attributes: fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+    },
+    { requiredKeys: ['name'] },
+  ),
+})).node;
+
+function rulesOf(profile: StrictProfile) {
+  return {
+    allowTypeLists: profile.nullable === 'type-list',
+    ...(profile.maxAnyOfBranches === undefined
+      ? {}
+      : { maxAnyOfBranches: profile.maxAnyOfBranches }),
+  };
+}

@@ -27,6 +27,12 @@ export type CallToCheck =
        * of that one call failing alone while its siblings run.
        */
       readonly forbiddenPaths?: readonly ArgumentPath[];
+      /**
+       * Mismatches found before the check, in turning what a strict model sent back into the
+       * tool's arguments (a map key sent twice, JSON text that does not parse). The call is
+       * refused with these alone: what could not be decoded is not judged further.
+       */
+      readonly decodeMismatches?: readonly Mismatch[];
     }
   | { readonly toolCallId: string; readonly toolName: string; readonly unparsableInput: string };
 
@@ -174,6 +180,13 @@ function judgeCall(
       received: excerpt(call.unparsableInput),
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
+  }
+  const decodeMismatches = call.decodeMismatches ?? [];
+  if (decodeMismatches.length > 0) {
+    return {
+      mismatches: decodeMismatches.slice(0, mismatchCap(options)),
+      mismatchCount: decodeMismatches.length,
+    };
   }
   const { defaultFor } = options;
   const judgement = withForbidden(

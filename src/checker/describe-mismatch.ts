@@ -15,6 +15,8 @@ export type MismatchDraft = {
   /** For `unknown`: the names the object accepts, and the likely intended one. */
   readonly acceptedNames?: readonly string[];
   readonly suggestion?: string;
+  /** For `duplicate-key`: the key also names a property the object lists on its own. */
+  readonly namedProperty?: boolean;
 };
 
 /** How many accepted names an `unknown` sentence lists. */
@@ -64,6 +66,14 @@ function sentenceFor(draft: MismatchDraft): string {
       return `${subject} could not be read (reading it threw an error); send plain JSON.`;
     case 'too-large':
       return `The arguments are too large to check (${draft.received}); send fewer values.`;
+    case 'duplicate-key': {
+      const lists = draft.path.length === 0 ? 'The arguments list' : `${subject} lists`;
+      return draft.namedProperty
+        ? `${lists} the key ${draft.received} among its other entries, but it is a property of its own; send it there, once.`
+        : `${lists} the key ${draft.received} more than once; send each key once.`;
+    }
+    case 'json-text':
+      return `${draft.path.length === 0 ? 'The value' : subject} must be JSON text (a value written as JSON, e.g. "\\"abc\\"" or "{\\"a\\":1}"), not ${draft.received}.`;
   }
 }
 

@@ -21,7 +21,14 @@ export type MismatchCode =
   /** Reading the arguments threw (a getter or a proxy trap): nothing there can be judged. */
   | 'unreadable'
   /** The arguments hold more values than the checker's work budget allows it to judge. */
-  | 'too-large';
+  | 'too-large'
+  /**
+   * A map sent as `{ key, value }` entries (strict conversion) names a key twice, or names a
+   * property the object lists on its own.
+   */
+  | 'duplicate-key'
+  /** A value sent as JSON text (strict conversion) does not parse. */
+  | 'json-text';
 
 /** Where in the arguments a mismatch is: property names and list positions from the root. */
 export type ArgumentPath = ReadonlyArray<string | number>;

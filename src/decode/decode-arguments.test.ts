@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
-import { decodeArguments } from './decode-arguments.ts';
+import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
 import { type DecodePlan, emptyDecodePlan, type Placeholder } from './decode-plan.ts';
 import { cerebrasProfile } from './provider-profiles.ts';
 import { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
@@ -365,6 +365,122 @@ describe('decodeArguments', () => {
     it('should not read inherited names as placeholders', () => {
       const args = { constructor: null, toString: null, hasOwnProperty: null };
       expect(decodeArguments(args, planOf(object({ a: { type: 'string' } })))).toBe(args);
+    });
+  });
+});
+
+describe('decodeWithPlan', () => {
+  const plan = planOf(
+    object(
+      {
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        rows: {
+          type: 'array',
+          items: object({ id: { type: 'string' } }, ['id']),
+        },
+        meta: {},
+      },
+      ['labels', 'rows', 'meta'],
+    ),
+  );
+  const planText = planOf(object({ meta: {} }, ['meta']), { profile: cerebrasProfile });
+
+  it('should return the value and no problems for what decodes cleanly, the same object when unchanged', () => {
+    const args = { rows: [], meta: 1, labels: [{ key: 'a', value: 'x' }] };
+    expect(decodeWithPlan(args, plan)).toEqual({
+      value: { rows: [], meta: 1, labels: { a: 'x' } },
+      problems: [],
+    });
+    const plain = { labels: [], rows: [{ id: 'r' }], meta: 'x' };
+    expect(decodeWithPlan(plain, plan).value).toEqual({
+      labels: {},
+      rows: [{ id: 'r' }],
+      meta: 'x',
+    });
+    const untouched = { meta: 1 };
+    expect(
+      decodeWithPlan(untouched, planOf(object({ meta: { type: 'number' } }, ['meta']))).value,
+    ).toBe(untouched);
+  });
+
+  it('should report every key sent twice, at its path, inside JSON kinds too', () => {
+    const { value, problems } = decodeWithPlan(
+      {
+        labels: [
+          { key: 'a', value: 'x' },
+          { key: 'a', value: 'y' },
+        ],
+        rows: [],
+        meta: [
+          {
+            entries: [
+              { key: 'k', value: 1 },
+              { key: 'k', value: 2 },
+            ],
+          },
+        ],
+      },
+      plan,
+    );
+    expect(value).toEqual({ labels: { a: 'x' }, rows: [], meta: [{ k: 1 }] });
+    expect(problems.map(({ code, path, key }) => ({ code, path, key }))).toEqual([
+      { code: 'duplicate-key', path: ['labels'], key: 'a' },
+      { code: 'duplicate-key', path: ['meta', 0], key: 'k' },
+    ]);
+    expect(problems[1]?.message).toBe(
+      '"meta[0]" lists the key "k" more than once; send each key once.',
+    );
+  });
+
+  it('should leave what is not a list of entries as it came, for the check to describe', () => {
+    const args = { labels: { a: 'x' }, rows: [], meta: null };
+    expect(decodeWithPlan(args, plan)).toEqual({ value: args, problems: [] });
+    const odd = { labels: [{ key: 1, value: 'x' }], rows: [], meta: null };
+    expect(decodeWithPlan(odd, plan).value).toBe(odd);
+  });
+
+  it('should parse JSON text and report text that does not parse, the model’s text cut short', () => {
+    expect(decodeWithPlan({ meta: '[1,{"a":null}]' }, planText)).toEqual({
+      value: { meta: [1, { a: null }] },
+      problems: [],
+    });
+    const long = `{${'x'.repeat(100)}`;
+    const { problems } = decodeWithPlan({ meta: long }, planText);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message.length).toBeLessThan(160);
+  });
+
+  it('should follow a recursive plan as deep as the value goes, and stop at 256 levels', () => {
+    const tree = planOf({
+      type: 'object',
+      properties: { name: { type: 'string' }, next: { $ref: '#' } },
+      required: ['name'],
+    });
+    let sent: Record<string, unknown> = { name: 'end', next: null };
+    for (let depth = 0; depth < 100; depth++) sent = { name: `n${depth}`, next: sent };
+    let value = decodeArguments(sent, tree) as Record<string, unknown>;
+    let levels = 0;
+    while (typeof value.next === 'object' && value.next !== null) {
+      value = value.next as Record<string, unknown>;
+      levels++;
+    }
+    expect(levels).toBe(100);
+    expect(value).toEqual({ name: 'end' });
+    let deep: Record<string, unknown> = { name: 'end', next: null };
+    for (let depth = 0; depth < 1000; depth++) deep = { name: 'n', next: deep };
+    expect(() => decodeArguments(deep, tree)).not.toThrow();
+  });
+
+  it('should not mutate deep-frozen arguments', () => {
+    const args = deepFreeze({
+      labels: [{ key: 'a', value: 'x' }],
+      rows: [{ id: 'r' }],
+      meta: { entries: [] },
+    });
+    expect(decodeWithPlan(args, plan).value).toEqual({
+      labels: { a: 'x' },
+      rows: [{ id: 'r' }],
+      meta: {},
     });
   });
 });

@@ -1,76 +1,202 @@
-import { judgeArguments } from '../checker/check-arguments.ts';
-import type { ArgumentPath } from '../checker/mismatch.ts';
-import type { DecodePlan } from './decode-plan.ts';
+import { fitArguments } from '../checker/check-arguments.ts';
+import { JsonKind, type JsonKindSet, kindOfValue } from '../schema/json-kind.ts';
+import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
+import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
 /** Beyond this depth, values are returned as they came. */
 const maxDecodeDepth = 256;
 
-/** More mismatches than this and a branch is not the one the value was meant for. */
-const maxVariantMismatches = 32;
+export type DecodedArguments = {
+  /** The arguments as the tool expects them. */
+  readonly value: unknown;
+  /**
+   * What could not be decoded without guessing (a map key sent twice, JSON text that does not
+   * parse), each with a sentence. Refuse the call when this is not empty.
+   */
+  readonly problems: readonly DecodeProblem[];
+};
 
 /**
- * Turns the `null` placeholders a strict model sent back into what the tool expects: a left-out
- * argument, or its default. A placeholder missing altogether counts as left out. Everything else
- * is returned untouched: same values, same key order; an unchanged branch is the same object.
+ * Turns what a strict model sent back into what the tool expects: `null` placeholders become a
+ * left-out argument or its default (a placeholder missing altogether counts as left out), maps
+ * sent as `{ key, value }` entries become objects again, values sent as JSON text are parsed, and
+ * recursive plans are followed as deep as the value goes. Everything else is returned untouched:
+ * same values, same key order; an unchanged branch is the same object.
  *
  * Never throws on model input and never mutates it.
  *
  * @example
  * const { plan } = toStrictSchema(schema);
- * decodeArguments({ city: 'Paris', unit: null }, plan); // { city: 'Paris' }
+ * decodeWithPlan({ city: 'Paris', unit: null }, plan); // { value: { city: 'Paris' }, problems: [] }
  */
-export function decodeArguments(args: unknown, plan: DecodePlan): unknown {
-  return decodeValue(args, plan, 0);
-}
-
-function decodeValue(value: unknown, plan: DecodePlan, depth: number): unknown {
-  if (depth > maxDecodeDepth || typeof value !== 'object' || value === null) return value;
-  if (plan.variants !== undefined) {
-    // Lists and objects alike can be branches, and a branch can be a union of its own.
-    const variant = plan.variants.find((candidate) => fitsVariant(value, candidate));
-    return variant === undefined ? value : decodeValue(value, variant.plan, depth + 1);
-  }
-  if (Array.isArray(value))
-    return plan.items === undefined ? value : decodeList(value, plan.items, depth);
-  if (plan.placeholders === undefined && plan.properties === undefined) return value;
-  return decodeObject(value as Record<string, unknown>, plan, depth);
+export function decodeWithPlan(args: unknown, plan: DecodePlan): DecodedArguments {
+  const problems: DecodeProblem[] = [];
+  const value = decodeValue(args, plan, { path: [], problems, depth: 0 });
+  return { value, problems };
 }
 
 /**
- * Whether a value is meant for a branch: it fits the branch's strict schema, except for
- * placeholders left out altogether, which count as omitted here as everywhere else.
+ * {@link decodeWithPlan} without the problems: where a key was sent twice, the first one is kept.
+ * Use {@link decodeWithPlan} to refuse such calls.
+ *
+ * @example
+ * decodeArguments({ city: 'Paris', unit: null }, plan); // { city: 'Paris' }
  */
-function fitsVariant(
-  value: unknown,
-  variant: { readonly schema: unknown; readonly plan: DecodePlan },
-): boolean {
-  const { mismatches, mismatchCount } = judgeArguments(variant.schema, value, {
-    leniency: 'exact',
-    maxMismatches: maxVariantMismatches,
-  });
-  return (
-    mismatchCount === mismatches.length &&
-    mismatches.every(
-      (mismatch) => mismatch.code === 'missing' && isPlaceholderAt(variant.plan, mismatch.path),
-    )
-  );
+export function decodeArguments(args: unknown, plan: DecodePlan): unknown {
+  return decodeWithPlan(args, plan).value;
 }
 
-/** Whether the plan has a placeholder at this argument path (the last name is the placeholder). */
-function isPlaceholderAt(plan: DecodePlan, path: ArgumentPath): boolean {
-  let level: DecodePlan | undefined = plan;
-  for (let index = 0; index < path.length - 1 && level !== undefined; index++) {
-    const segment = path[index];
-    level = typeof segment === 'number' ? level.items : level.properties?.get(String(segment));
+type DecodeState = {
+  readonly path: Array<string | number>;
+  readonly problems: DecodeProblem[];
+  readonly depth: number;
+};
+
+function deeper(state: DecodeState, segment: string | number): DecodeState {
+  return { path: [...state.path, segment], problems: state.problems, depth: state.depth + 1 };
+}
+
+function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unknown {
+  if (state.depth > maxDecodeDepth) return value;
+  if (plan.reference !== undefined) {
+    return decodeValue(value, plan.reference.plan, { ...state, depth: state.depth + 1 });
   }
-  const name = path[path.length - 1];
-  return typeof name === 'string' && level?.placeholders?.has(name) === true;
+  if (plan.json === 'text') return decodeJsonText(value, state);
+  // A union may hold a branch sent as JSON text, so a string can need its branch too.
+  if (plan.variants !== undefined) return decodeVariants(value, plan.variants, state);
+  if (typeof value !== 'object' || value === null) return value;
+  if (plan.json === 'kinds') return decodeJsonKinds(value, state);
+  if (plan.entries !== undefined) return decodeEntries(value, plan.entries, undefined, state);
+  if (Array.isArray(value)) {
+    return plan.items === undefined ? value : decodeList(value, plan.items, state);
+  }
+  if (
+    plan.placeholders === undefined &&
+    plan.properties === undefined &&
+    plan.otherEntries === undefined
+  ) {
+    return value;
+  }
+  return decodeObject(value as Record<string, unknown>, plan, state);
 }
 
-function decodeList(list: readonly unknown[], itemPlan: DecodePlan, depth: number): unknown[] {
+/**
+ * A union: the value is decoded with the first branch it fits as sent (the strict branch, with
+ * placeholders a gateway dropped counted as sent) and, decoded, fits as the source has it. A branch
+ * judged completely both ways wins over one whose fit skipped parts the checker does not judge, and
+ * either wins over one that fits only as sent (a configured default may not fit the source). A
+ * value no branch fits is returned as it came, for the check to describe.
+ */
+function decodeVariants(
+  value: unknown,
+  variants: ReadonlyArray<DecodeVariant>,
+  state: DecodeState,
+): unknown {
+  let best: { rank: number; value: unknown; problems: DecodeProblem[] } | undefined;
+  const kind = kindOfValue(value);
+  for (const variant of variants) {
+    // A branch that cannot hold a value of this kind at all (a union of objects for a list) is
+    // out, whatever parts of it the checker skips.
+    if ((kindsOf(variant.strictSchema) & kind) === 0) continue;
+    const sent = fitArguments(variant.strictSchema, withPlaceholders(value, variant.plan, 0), {
+      leniency: 'exact',
+    });
+    if (!sent.fits) continue;
+    const problems: DecodeProblem[] = [];
+    const decoded = decodeValue(value, variant.plan, {
+      ...state,
+      problems,
+      depth: state.depth + 1,
+    });
+    const source = fitArguments(variant.schema, decoded, { leniency: 'exact' });
+    const rank = !source.fits ? 1 : sent.complete && source.complete ? 3 : 2;
+    if (best === undefined || rank > best.rank) best = { rank, value: decoded, problems };
+    if (rank === 3) break;
+  }
+  if (best === undefined) return value;
+  state.problems.push(...best.problems);
+  return best.value;
+}
+
+const allKinds = 0xff;
+const kindsBySchema = new WeakMap<object, JsonKindSet>();
+
+/** The kinds of value a strict schema can hold, through `anyOf`; any kind past a `$ref`. */
+function kindsOf(schema: unknown, depth = 0): JsonKindSet {
+  if (typeof schema !== 'object' || schema === null) return schema === false ? 0 : allKinds;
+  const cached = kindsBySchema.get(schema);
+  if (cached !== undefined) return cached;
+  const node = schema as Record<string, unknown>;
+  let kinds = allKinds;
+  if (depth > 32 || typeof node.$ref === 'string') kinds = allKinds;
+  else if (Array.isArray(node.anyOf)) {
+    kinds = node.anyOf.reduce<number>((all, branch) => all | kindsOf(branch, depth + 1), 0);
+  } else if (typeof node.type === 'string' || Array.isArray(node.type)) {
+    const names: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+    kinds = names.reduce<number>(
+      (all, name) =>
+        all |
+        (typeof name === 'string' && Object.hasOwn(kindByName, name)
+          ? (kindByName[name] ?? allKinds)
+          : allKinds),
+      0,
+    );
+  } else if (Object.hasOwn(node, 'const')) kinds = kindOfValue(node.const);
+  else if (Array.isArray(node.enum)) {
+    kinds = node.enum.reduce<number>((all, member) => all | kindOfValue(member), 0);
+  }
+  kindsBySchema.set(schema, kinds);
+  return kinds;
+}
+
+const kindByName: Readonly<Record<string, JsonKindSet>> = {
+  null: JsonKind.null,
+  boolean: JsonKind.boolean,
+  object: JsonKind.object,
+  array: JsonKind.array,
+  number: JsonKind.number | JsonKind.integer,
+  integer: JsonKind.integer,
+  string: JsonKind.string,
+};
+
+/** The value with every placeholder it left out sent as `null`, as a strict model sends it. */
+function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unknown {
+  if (depth > maxDecodeDepth || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const itemPlan = plan.items;
+    if (itemPlan === undefined) return value;
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const filled = withPlaceholders(item, itemPlan, depth + 1);
+      if (filled !== item) {
+        copy ??= [...value];
+        copy[index] = filled;
+      }
+    });
+    return copy ?? value;
+  }
+  const source = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of plan.placeholders?.keys() ?? []) {
+    if (Object.hasOwn(source, name)) continue;
+    copy ??= { ...source };
+    setOwn(copy, name, null);
+  }
+  for (const [name, nested] of plan.properties ?? []) {
+    if (!Object.hasOwn(source, name)) continue;
+    const filled = withPlaceholders(source[name], nested, depth + 1);
+    if (filled !== source[name]) {
+      copy ??= { ...source };
+      setOwn(copy, name, filled);
+    }
+  }
+  return copy ?? source;
+}
+
+function decodeList(list: readonly unknown[], itemPlan: DecodePlan, state: DecodeState): unknown[] {
   let copy: unknown[] | undefined;
   for (let index = 0; index < list.length; index++) {
-    const decoded = decodeValue(list[index], itemPlan, depth + 1);
+    const decoded = decodeValue(list[index], itemPlan, deeper(state, index));
     if (decoded !== list[index]) {
       copy ??= [...list];
       copy[index] = decoded;
@@ -82,9 +208,10 @@ function decodeList(list: readonly unknown[], itemPlan: DecodePlan, depth: numbe
 function decodeObject(
   source: Record<string, unknown>,
   plan: DecodePlan,
-  depth: number,
+  state: DecodeState,
 ): Record<string, unknown> {
   const names = Object.keys(source);
+  const otherEntries = plan.otherEntries;
   // Built only once something changes, so arguments without placeholders cost no copy.
   let decoded: Record<string, unknown> | undefined;
   for (let index = 0; index < names.length; index++) {
@@ -93,12 +220,15 @@ function decodeObject(
     const placeholder = plan.placeholders?.get(name);
     let next = value;
     let kept = true;
-    if (placeholder !== undefined && value === null) {
+    if (otherEntries !== undefined && name === otherEntries.name) {
+      // Moved back into the object below.
+      kept = false;
+    } else if (placeholder !== undefined && value === null) {
       if (placeholder.decodeTo === 'default') next = copyOf(placeholder.value);
       else kept = false;
     } else {
       const nested = plan.properties?.get(name);
-      if (nested !== undefined) next = decodeValue(value, nested, depth + 1);
+      if (nested !== undefined) next = decodeValue(value, nested, deeper(state, name));
     }
     if (decoded === undefined) {
       if (kept && next === value) continue;
@@ -114,8 +244,89 @@ function decodeObject(
       }
     }
   }
+  if (otherEntries !== undefined && Object.hasOwn(source, otherEntries.name)) {
+    const list = source[otherEntries.name];
+    decoded ??= copyNames(source, names, names.length);
+    if (Array.isArray(list) && list.every(isEntry)) {
+      const named = new Set(otherEntries.names);
+      decodeEntries(list, otherEntries.value, { into: decoded, named }, state);
+    } else if (list !== null) {
+      // Not a list of entries: kept as sent, for the check to describe.
+      setOwn(decoded, otherEntries.name, list);
+    }
+  }
   return decoded ?? source;
 }
+
+/**
+ * A map sent as `[{ key, value }, …]`, back into an object (or into `target.into`, beside the
+ * object's named properties). Anything else is returned as it came, for the check to describe.
+ */
+function decodeEntries(
+  list: object,
+  valuePlan: DecodePlan,
+  target: { into: Record<string, unknown>; named: ReadonlySet<string> } | undefined,
+  state: DecodeState,
+): unknown {
+  if (!Array.isArray(list) || !list.every(isEntry)) return list;
+  const object = target?.into ?? {};
+  const seen = new Set<string>();
+  for (const entry of list as Array<{ key: string; value: unknown }>) {
+    const { key } = entry;
+    if (seen.has(key) || target?.named.has(key) === true) {
+      state.problems.push(duplicateKeyProblem(state.path, key, target?.named.has(key) === true));
+      continue;
+    }
+    seen.add(key);
+    setOwn(object, key, decodeValue(entry.value, valuePlan, deeper(state, key)));
+  }
+  return object;
+}
+
+function isEntry(item: unknown): boolean {
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    !Array.isArray(item) &&
+    typeof (item as { key?: unknown }).key === 'string' &&
+    Object.hasOwn(item, 'value')
+  );
+}
+
+function decodeJsonText(value: unknown, state: DecodeState): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    state.problems.push(jsonTextProblem(state.path, value));
+    return value;
+  }
+}
+
+/** Any JSON value, with every object in it sent as `{ entries: [{ key, value }] }`. */
+function decodeJsonKinds(value: object, state: DecodeState): unknown {
+  if (state.depth > maxDecodeDepth) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item = value[index];
+      const decoded =
+        typeof item === 'object' && item !== null
+          ? decodeJsonKinds(item, deeper(state, index))
+          : item;
+      if (decoded !== item) {
+        copy ??= [...value];
+        copy[index] = decoded;
+      }
+    }
+    return copy ?? value;
+  }
+  const entries = (value as { entries?: unknown }).entries;
+  if (Object.keys(value).length !== 1 || !Array.isArray(entries)) return value;
+  return decodeEntries(entries, jsonKindsPlan, undefined, state);
+}
+
+const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
 
 /** A new object with the first `count` of the names, in order. */
 function copyNames(

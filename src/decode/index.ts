@@ -1,5 +1,6 @@
-export { decodeArguments } from './decode-arguments.ts';
-export type { DecodePlan, Placeholder } from './decode-plan.ts';
+export { type DecodedArguments, decodeArguments, decodeWithPlan } from './decode-arguments.ts';
+export type { DecodePlan, DecodeVariant, Placeholder } from './decode-plan.ts';
+export type { DecodeProblem } from './decode-problem.ts';
 export {
   anthropicProfile,
   bedrockProfile,

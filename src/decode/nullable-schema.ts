@@ -3,22 +3,34 @@ import type { SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
 
 /**
+/**
  * Whether a schema already lets `null` through, so `null` is a value of its own there. A node's own
  * keywords are read by {@link keywordsAdmitNull}, the definition the checker uses too; beyond it,
- * a union admits null when a branch does, and a node without a type that has `properties` or
- * `items` does not: strict conversion sends it as the object or list it describes, so a `null`
- * would not fit what the model is offered (JSON Schema alone would let it through).
+ * a `$ref` is read through `resolve` (a reference it cannot resolve admits no null), a union admits
+ * null when a branch does, and a node without a type that has `properties` or `items` does not:
+ * strict conversion sends it as the object or list it describes, so a `null` would not fit what
+ * the model is offered (JSON Schema alone would let it through).
  */
-export function admitsNull(schema: unknown): boolean {
+export function admitsNull(
+  schema: unknown,
+  resolve?: (ref: string) => unknown,
+  seen: ReadonlySet<unknown> = new Set(),
+): boolean {
   if (schema === true) return true;
-  if (typeof schema !== 'object' || schema === null) return false;
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
   const node = schema as SchemaObject;
+  if (typeof node.$ref === 'string') {
+    const target = resolve?.(node.$ref);
+    return target !== undefined && admitsNull(target, resolve, new Set([...seen, schema]));
+  }
   if (!keywordsAdmitNull(node)) return false;
   if (node.type !== undefined || node.nullable === true) return true;
   if (Object.hasOwn(node, 'const') || Array.isArray(node.enum)) return true;
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = node[keyword];
-    if (Array.isArray(branches)) return branches.some(admitsNull);
+    if (Array.isArray(branches)) {
+      return branches.some((branch) => admitsNull(branch, resolve, seen));
+    }
   }
   return node.properties === undefined && node.items === undefined;
 }

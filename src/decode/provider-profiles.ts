@@ -22,7 +22,7 @@ export type StrictProfile = {
   readonly maxObjectDepth: number;
   /** Most properties in one schema, all levels together. */
   readonly maxProperties: number;
-  /** Most members of one enum. */
+  /** Most enum members in one schema, all enums together (an added `null` counts too). */
   readonly maxEnumValues: number;
   /**
    * Whether an optional property stays optional in strict mode (Anthropic, xAI): then nothing
@@ -40,6 +40,23 @@ export type StrictProfile = {
   readonly maxOptionalParameters?: number;
   /** Most parameters with a union type (`anyOf` or a type list) over all strict tools of one request. */
   readonly maxUnionParameters?: number;
+  /** Most characters across property names, definition names, and enum and const strings. */
+  readonly maxSchemaStringLength: number;
+  /** A string enum with more members than this… */
+  readonly largeEnumSize: number;
+  /** …may have at most this many characters across its members. */
+  readonly maxLargeEnumStringLength: number;
+  /** Most branches of one `anyOf`; `undefined` for no limit. */
+  readonly maxAnyOfBranches?: number;
+  /** Whether `$defs` with a `$ref` back to an ancestor (or `#`, the root) may be sent strict. */
+  readonly recursion: boolean;
+  /**
+   * How a value of no declared type (`{}`, `true`, `additionalProperties: true`) is sent:
+   * `'json-kinds'` as a union of the JSON kinds (needs {@link StrictProfile.recursion}), objects
+   * inside as lists of `{ key, value }` entries; `'json-text'` as a string holding JSON text,
+   * parsed back when decoded.
+   */
+  readonly untypedValues: 'json-kinds' | 'json-text';
 };
 
 const strictKeywords = [
@@ -93,6 +110,11 @@ export const openaiProfile: StrictProfile = {
   maxObjectDepth: 10,
   maxProperties: 5000,
   maxEnumValues: 1000,
+  maxSchemaStringLength: 120_000,
+  largeEnumSize: 250,
+  maxLargeEnumStringLength: 15_000,
+  recursion: true,
+  untypedValues: 'json-kinds',
 };
 
 /**
@@ -105,6 +127,10 @@ export const cerebrasProfile: StrictProfile = {
   name: 'cerebras',
   nullable: 'any-of',
   mixedStrict: false,
+  // Cerebras documents `$ref`/`$defs` and at most 5 anyOf branches, and says nothing of recursion.
+  maxAnyOfBranches: 5,
+  recursion: false,
+  untypedValues: 'json-text',
 };
 
 /**
@@ -155,6 +181,12 @@ export const anthropicProfile: StrictProfile = {
   maxObjectDepth: 64,
   maxProperties: 5000,
   maxEnumValues: 1000,
+  maxSchemaStringLength: openaiProfile.maxSchemaStringLength,
+  largeEnumSize: openaiProfile.largeEnumSize,
+  maxLargeEnumStringLength: openaiProfile.maxLargeEnumStringLength,
+  // Anthropic's strict mode refuses recursive schemas: a part that refers back goes as JSON text.
+  recursion: false,
+  untypedValues: 'json-text',
   maxStrictTools: 20,
   maxOptionalParameters: 24,
   maxUnionParameters: 16,
@@ -188,6 +220,10 @@ export const deepseekProfile: StrictProfile = {
     (keyword) => !numericAndLengthBounds.has(keyword) && keyword !== 'pattern',
   ),
   formats: ['email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
+  // DeepSeek documents `$ref`/`$defs` but not recursion; like Cerebras, all-or-nothing, so the
+  // forms that keep every tool strict are chosen.
+  recursion: false,
+  untypedValues: 'json-text',
 };
 
 /**

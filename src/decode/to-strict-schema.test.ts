@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
-import { decodeArguments } from './decode-arguments.ts';
+import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
 import type { DecodePlan } from './decode-plan.ts';
 import {
   cerebrasProfile,
@@ -326,7 +326,7 @@ describe('toStrictSchema', () => {
       expect(planData(plan)).toEqual({});
     });
 
-    it('should note a schema default that no longer applies, unless it is null', () => {
+    it('should note every schema default it leaves out, and why', () => {
       const { notes } = strictOf(
         object({
           nullish: { type: ['string', 'null'], default: 'n' },
@@ -338,6 +338,11 @@ describe('toStrictSchema', () => {
           pointer: '/properties/nullish/default',
           message:
             'the schema\'s default for "nullish" is not applied: the argument admits null, so the model now sends null or a value for it',
+        },
+        {
+          pointer: '/properties/nullDefault/default',
+          message:
+            'the schema\'s default for "nullDefault" is left out of the schema sent; null is a value of its own there',
         },
       ]);
     });
@@ -448,7 +453,7 @@ describe('toStrictSchema', () => {
         }),
       );
       expect(planData(plan)).toEqual({
-        properties: { ev: { variants: [{ placeholders: { x: omission } }] } },
+        properties: { ev: { variants: [{ placeholders: { x: omission } }, {}] } },
       });
     });
 
@@ -551,36 +556,37 @@ describe('toStrictSchema', () => {
       expect(schema).toEqual(closed({ a: closed({ c: { type: 'string' } }) }));
     });
 
-    it('should return zod recursion (z.lazy) unchanged with strict: false and a reason', async () => {
+    it('should keep recursion strict as JSON text for a profile without recursion (Cerebras)', async () => {
       type List = { v: string; next?: List };
       const list: z.ZodType<List> = z.lazy(() =>
         z.object({ v: z.string(), next: list.optional() }),
       );
       const input = await fromZod(z.object({ list }));
       const copy = structuredClone(input);
-      expect(reasonOf(input)).toBe(
-        'the schema refers to itself at "/properties/next/allOf/0", and a recursive schema cannot be inlined',
-      );
+      const { schema, plan, notes } = strictOf(input, { profile: cerebrasProfile });
       expect(input).toEqual(copy);
-    });
-
-    it('should return zod getter recursion with strict: false', async () => {
-      const category = z.object({
-        name: z.string(),
-        get children() {
-          return z.array(category).optional();
+      expect(JSON.stringify(schema)).not.toContain('$ref');
+      expect(schema).toMatchObject({
+        properties: {
+          list: {
+            properties: {
+              next: {
+                anyOf: [
+                  { type: 'string', description: 'Any JSON value, written as JSON text.' },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
         },
       });
-      expect(reasonOf(await fromZod(z.object({ root: category })))).toMatch(/refers to itself/);
-    });
-
-    it('should return valibot recursion (v.lazy) with strict: false', async () => {
-      type Tree = { name: string; children?: Tree[] };
-      const tree: v.GenericSchema<Tree> = v.object({
-        name: v.string(),
-        children: v.optional(v.array(v.lazy(() => tree))),
-      });
-      expect(reasonOf(await fromValibot(v.object({ root: tree })))).toMatch(/refers to itself/);
+      expect(notes.map(({ message }) => message)).toContain(
+        'the schema refers to itself here, which cerebras strict mode does not accept: this part is sent as JSON text',
+      );
+      expect(
+        decodeArguments({ list: { v: 'a', next: '{"v":"b","next":{"v":"c"}}' } }, plan),
+      ).toEqual({ list: { v: 'a', next: { v: 'b', next: { v: 'c' } } } });
+      expect(decodeArguments({ list: { v: 'a', next: null } }, plan)).toEqual({ list: { v: 'a' } });
     });
 
     it('should refuse references it cannot resolve, malformed ones included, without throwing', () => {
@@ -628,30 +634,6 @@ describe('toStrictSchema', () => {
       }
     });
 
-    it('should refuse open dictionaries: z.record, with any values too', async () => {
-      const reason =
-        'the object at "/properties/r" accepts names it does not list (additionalProperties), and strict mode needs a closed object';
-      expect(reasonOf(await fromZod(z.object({ r: z.record(z.string(), z.number()) })))).toBe(
-        reason,
-      );
-      expect(reasonOf(await fromZod(z.object({ r: z.record(z.string(), z.any()) })))).toBe(reason);
-      expect(reasonOf(await fromValibot(v.object({ r: v.record(v.string(), v.number()) })))).toBe(
-        reason,
-      );
-    });
-
-    it('should refuse objects open at the root: looseObject, catchall, additionalProperties true', async () => {
-      const reason =
-        'the object at "/" accepts names it does not list (additionalProperties), and strict mode needs a closed object';
-      expect(reasonOf(await fromZod(z.looseObject({ a: z.string() })))).toBe(reason);
-      expect(reasonOf(await fromZod(z.object({ a: z.string() }).catchall(z.number())))).toBe(
-        reason,
-      );
-      expect(reasonOf(object({ a: { type: 'string' } }, [], { additionalProperties: true }))).toBe(
-        reason,
-      );
-    });
-
     it('should refuse names accepted by pattern', () => {
       expect(
         reasonOf(
@@ -676,23 +658,12 @@ describe('toStrictSchema', () => {
       );
     });
 
-    it('should refuse schemas with no type: z.any(), z.unknown(), {}', async () => {
-      expect(reasonOf(await fromZod(z.object({ a: z.any() })))).toBe(
-        '"/properties/a" has no type, and strict mode needs one',
+    it('should refuse the boolean schema false for a property or for items', () => {
+      expect(reasonOf(object({ a: false }))).toBe(
+        'the property at "/properties/a" is the schema false, which strict mode cannot express',
       );
-      expect(reasonOf(await fromZod(z.object({ a: z.string(), b: z.unknown().optional() })))).toBe(
-        '"/properties/b" has no type, and strict mode needs one',
-      );
-      expect(reasonOf(object({ a: { not: { type: 'string' } } }))).toMatch(/has no type/);
-    });
-
-    it('should refuse boolean schemas for a property or for items', () => {
-      expect(reasonOf(object({ a: true }))).toBe(
-        'the property at "/properties/a" is the schema true, which strict mode cannot express',
-      );
-      expect(reasonOf(object({ a: false }))).toMatch(/is the schema false/);
-      expect(reasonOf(object({ a: { type: 'array', items: true } }))).toBe(
-        '"/properties/a/items" is the schema true, which strict mode cannot express',
+      expect(reasonOf(object({ a: { type: 'array', items: false } }))).toBe(
+        '"/properties/a/items" is the schema false, which strict mode cannot express',
       );
     });
 
@@ -854,7 +825,13 @@ describe('toStrictSchema', () => {
       expect(planData(plan)).toEqual({
         placeholders: { unit: omission, days: defaultOf(3), kind: omission },
       });
-      expect(notes).toEqual([]);
+      expect(notes.map(({ pointer }) => pointer)).toEqual([
+        '/properties/days/default',
+        '/properties/blank/default',
+      ]);
+      expect(notes[0]?.message).toBe(
+        'the schema\'s default for "days" is left out of the schema sent: a null there decodes to it',
+      );
     });
 
     it('should convert nested objects, arrays of objects, and nullable ones', async () => {
@@ -882,8 +859,8 @@ describe('toStrictSchema', () => {
         properties: {
           filters: { placeholders: { limit: omission } },
           events: { items: { placeholders: { when: defaultOf('now') } } },
-          extra: { variants: [{ placeholders: { a: omission } }] },
-          maybe: { variants: [{ items: { placeholders: { b: omission } } }] },
+          extra: { variants: [{ placeholders: { a: omission } }, {}] },
+          maybe: { variants: [{ items: { placeholders: { b: omission } } }, {}] },
         },
       });
     });
@@ -900,7 +877,7 @@ describe('toStrictSchema', () => {
       const { schema, plan } = strictOf(input);
       expect(JSON.stringify(schema)).not.toContain('oneOf');
       expect(planData(plan)).toEqual({
-        properties: { action: { variants: [{ placeholders: { speed: omission } }] } },
+        properties: { action: { variants: [{ placeholders: { speed: omission } }, {}] } },
       });
       expect(decodeArguments({ action: { type: 'move', x: 1, speed: null } }, plan)).toEqual({
         action: { type: 'move', x: 1 },
@@ -972,7 +949,7 @@ describe('toStrictSchema', () => {
         properties: {
           e: { placeholders: { f: omission } },
           g: { items: { placeholders: { h: omission } } },
-          i: { variants: [{ placeholders: { x: omission } }] },
+          i: { variants: [{ placeholders: { x: omission } }, {}] },
         },
       });
       expect(
@@ -1079,5 +1056,450 @@ describe('toStrictSchema', () => {
         placeholders: { constructor: omission, toString: omission },
       });
     });
+  });
+});
+
+describe('toStrictSchema, on shapes real tools send', () => {
+  it('should decode null to omission for a default of null on a property that admits no null', () => {
+    // What pydantic and FastMCP write for `limit: int = None`.
+    const { plan, notes } = strictOf(
+      object({ q: { type: 'string' }, limit: { type: 'integer', default: null } }, ['q']),
+    );
+    expect(planData(plan)).toEqual({ placeholders: { limit: omission } });
+    expect(decodeArguments({ q: 'a', limit: null }, plan)).toEqual({ q: 'a' });
+    expect(notes).toContainEqual({
+      pointer: '/properties/limit/default',
+      message:
+        'the schema\'s default for "limit" is null, which the argument does not accept: its null decodes to leaving it out',
+    });
+  });
+
+  it('should refuse a closed object that requires a name it does not list', () => {
+    expect(reasonOf(object({ query: { type: 'string' } }, ['query', 'session']))).toBe(
+      'the object at "/" requires "session", which is not among its properties',
+    );
+    expect(
+      reasonOf(
+        object({ a: object({ b: { type: 'string' } }, ['c'], { additionalProperties: false }) }, [
+          'a',
+        ]),
+      ),
+    ).toBe('the object at "/properties/a" requires "c", which is not among its properties');
+  });
+
+  it('should refuse a union at the root, for OpenAI forbids it, instead of losing each branch’s required', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+      anyOf: [{ required: ['id'] }, { required: ['name'] }],
+    };
+    expect(reasonOf(schema)).toBe(
+      'the root combines schemas with anyOf, and strict mode accepts no union at the root',
+    );
+    expect(reasonOf({ ...object({}), oneOf: [object({ a: { type: 'string' } }, ['a'])] })).toMatch(
+      /^the root combines schemas with oneOf/,
+    );
+  });
+
+  it('should keep the plan of the items of a Cerebras type list naming array', () => {
+    const schema = object(
+      {
+        rows: {
+          type: ['array', 'null'],
+          items: object({ name: { type: 'string' }, note: { type: 'string' } }, ['name']),
+        },
+      },
+      ['rows'],
+    );
+    const { schema: strict, plan } = strictOf(schema, { profile: cerebrasProfile });
+    expect(strict).toMatchObject({
+      properties: { rows: { anyOf: [{ type: 'array' }, { type: 'null' }] } },
+    });
+    expect(decodeArguments({ rows: [{ name: 'a', note: null }] }, plan)).toEqual({
+      rows: [{ name: 'a' }],
+    });
+    expect(decodeArguments({ rows: null }, plan)).toEqual({ rows: null });
+  });
+
+  it('should choose a union branch the value fits completely over one whose fit skipped a part', () => {
+    // The first branch is a union of its own, which the checker does not judge: it "fits" every
+    // value. The value is meant for the second branch.
+    const schema = object(
+      {
+        pick: {
+          anyOf: [
+            {
+              anyOf: [
+                object({ mode: { const: 'a' }, x: { type: 'string' } }, ['mode']),
+                object({ mode: { const: 'b' }, y: { type: 'string' } }, ['mode']),
+              ],
+            },
+            object({ mode: { const: 'c' }, z: { type: 'number' } }, ['mode']),
+          ],
+        },
+      },
+      ['pick'],
+    );
+    const { plan } = strictOf(schema);
+    expect(decodeArguments({ pick: { mode: 'c', z: null } }, plan)).toEqual({
+      pick: { mode: 'c' },
+    });
+    expect(decodeArguments({ pick: { mode: 'b', y: null } }, plan)).toEqual({
+      pick: { mode: 'b' },
+    });
+  });
+
+  it('should never throw: a throwing getter, a proxy whose ownKeys throws, a revoked proxy', () => {
+    const getter = {
+      type: 'object',
+      get properties(): unknown {
+        throw new Error('boom');
+      },
+    };
+    const trap = new Proxy(
+      { type: 'object' },
+      {
+        ownKeys() {
+          throw new Error('no keys');
+        },
+      },
+    );
+    const { proxy, revoke } = Proxy.revocable({ type: 'object' }, {});
+    revoke();
+    const nested = object({ a: trap }, ['a']);
+    for (const schema of [getter, trap, proxy, nested]) {
+      let result: ReturnType<typeof toStrictSchema> | undefined;
+      expect(() => {
+        result = toStrictSchema(schema);
+      }).not.toThrow();
+      expect(result?.strict).toBe(false);
+      if (result?.strict === false) {
+        expect(result.schema).toBe(schema);
+        expect(result.reason).toMatch(/^the schema could not be read \(/);
+      }
+    }
+  });
+});
+
+describe('toStrictSchema, with the profile’s written limits', () => {
+  const enumOf = (count: number, prefix = 'v') =>
+    Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+  it('should give a list without items the untyped form, never a bare array', () => {
+    const { schema } = strictOf(object({ tags: { type: 'array' } }, ['tags']));
+    expect(schema).toMatchObject({
+      properties: { tags: { type: 'array', items: { $ref: '#/$defs/JsonValue' } } },
+    });
+  });
+
+  it('should count the null added to an optional enum: 1,000 members become 1,001', () => {
+    expect(reasonOf(object({ e: { type: 'string', enum: enumOf(1000) } }))).toBe(
+      'an enum at "/properties/e" has more than 1000 values',
+    );
+    expect(
+      toStrictSchema(object({ e: { type: 'string', enum: enumOf(1000) } }, ['e'])).strict,
+    ).toBe(true);
+  });
+
+  it('should count enum values across the whole schema', () => {
+    const schema = object(
+      { a: { type: 'string', enum: enumOf(600) }, b: { type: 'string', enum: enumOf(600) } },
+      ['a', 'b'],
+    );
+    expect(reasonOf(schema)).toBe('the schema has more than 1000 enum values in all');
+  });
+
+  it('should limit the characters of names, enum and const strings to 120,000', () => {
+    const long = 'x'.repeat(4000);
+    const properties: Schema = {};
+    for (let index = 0; index < 31; index++) properties[`${long}${index}`] = { type: 'string' };
+    expect(reasonOf(object(properties, Object.keys(properties)))).toMatch(
+      /^the schema has more than 120000 characters/,
+    );
+  });
+
+  it('should limit a string enum over 250 values to 15,000 characters', () => {
+    const members = enumOf(300, 'y'.repeat(60));
+    expect(reasonOf(object({ e: { type: 'string', enum: members } }, ['e']))).toBe(
+      'an enum at "/properties/e" has more than 250 values and more than 15000 characters in all',
+    );
+    expect(toStrictSchema(object({ e: { type: 'string', enum: enumOf(300) } }, ['e'])).strict).toBe(
+      true,
+    );
+  });
+
+  it('should leave no default inside an anyOf branch (OpenAPI nullable with a default)', () => {
+    const { schema, plan } = strictOf(
+      object({
+        o: { ...object({ a: { type: 'string' } }, ['a']), nullable: true, default: { a: 'x' } },
+      }),
+    );
+    expect(JSON.stringify(schema)).not.toContain('default');
+    expect(planData(plan)).toEqual({});
+  });
+
+  it('should refuse more anyOf branches than Cerebras takes', () => {
+    const anyOf = [1, 2, 3, 4, 5, 6].map((value) => ({ const: value }));
+    expect(reasonOf(object({ n: { anyOf } }, ['n']), { profile: cerebrasProfile })).toBe(
+      'the anyOf at "/properties/n" has more than 5 branches',
+    );
+    expect(toStrictSchema(object({ n: { anyOf } }, ['n'])).strict).toBe(true);
+  });
+});
+
+describe('toStrictSchema, for open objects, maps, untyped values and recursion', () => {
+  const entry = (value: Schema): Schema => ({
+    type: 'object',
+    properties: { key: { type: 'string' }, value },
+    required: ['key', 'value'],
+    additionalProperties: false,
+  });
+
+  it('should send a z.record as a list of { key, value } entries and decode it back', async () => {
+    const input = await fromZod(z.object({ labels: z.record(z.string(), z.number()) }));
+    const { schema, plan, notes } = strictOf(input);
+    expect(schema).toMatchObject({
+      properties: {
+        labels: {
+          type: 'array',
+          description: 'A map, as a list of { key, value } entries, one per key.',
+          items: entry({ type: 'number' }),
+        },
+      },
+      required: ['labels'],
+    });
+    expect(notes.map(({ pointer }) => pointer)).toContain('/properties/labels');
+    const sent = {
+      labels: [
+        { key: 'a', value: 1 },
+        { key: '__proto__', value: 2 },
+      ],
+    };
+    const decoded = decodeWithPlan(sent, plan);
+    expect(decoded.problems).toEqual([]);
+    expect(JSON.stringify(decoded.value)).toBe('{"labels":{"a":1,"__proto__":2}}');
+    expect(Object.getPrototypeOf((decoded.value as { labels: object }).labels)).toBe(
+      Object.prototype,
+    );
+  });
+
+  it('should keep the keys an enum record allows, and check its required keys after decoding', async () => {
+    const input = await fromZod(
+      z.object({ scores: z.record(z.enum(['a', 'b']), z.string()).optional() }),
+    );
+    const { schema, plan, notes } = strictOf(input, { profile: cerebrasProfile });
+    expect(schema).toMatchObject({
+      properties: {
+        scores: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                ...entry({ type: 'string' }),
+                properties: {
+                  key: { type: 'string', enum: ['a', 'b'] },
+                  value: { type: 'string' },
+                },
+              },
+            },
+            { type: 'null' },
+          ],
+        },
+      },
+    });
+    expect(notes.find(({ pointer }) => pointer === '/properties/scores')?.message).toMatch(
+      /the keys it requires are checked after decoding/,
+    );
+    expect(decodeArguments({ scores: null }, plan)).toEqual({});
+    expect(decodeArguments({ scores: [{ key: 'a', value: 'x' }] }, plan)).toEqual({
+      scores: { a: 'x' },
+    });
+  });
+
+  it('should refuse a key sent twice with a sentence, never overwrite', () => {
+    const { plan } = strictOf(
+      object({ data: { type: 'object', additionalProperties: { type: 'string' } } }, ['data']),
+    );
+    const sent = {
+      data: [
+        { key: 'text/plain', value: 'a' },
+        { key: 'text/plain', value: 'b' },
+      ],
+    };
+    expect(decodeWithPlan(sent, plan)).toEqual({
+      value: { data: { 'text/plain': 'a' } },
+      problems: [
+        {
+          code: 'duplicate-key',
+          path: ['data'],
+          key: 'text/plain',
+          message: '"data" lists the key "text/plain" more than once; send each key once.',
+        },
+      ],
+    });
+  });
+
+  it('should send the other names of an object with properties as entries beside them', () => {
+    const source = object({ page_id: { type: 'string' } }, ['page_id'], {
+      additionalProperties: true,
+    });
+    const { schema, plan } = strictOf(object({ parent: source }, ['parent']));
+    expect(schema).toMatchObject({
+      properties: {
+        parent: {
+          properties: {
+            page_id: { type: 'string' },
+            entries: { type: 'array', items: entry({ $ref: '#/$defs/JsonValue' }) },
+          },
+          required: ['page_id', 'entries'],
+          additionalProperties: false,
+        },
+      },
+      $defs: { JsonValue: { anyOf: expect.any(Array) } },
+    });
+    const sent = {
+      parent: {
+        page_id: 'p1',
+        entries: [
+          { key: 'type', value: 'page_id' },
+          { key: 'meta', value: { entries: [{ key: 'tags', value: ['a', { entries: [] }] }] } },
+        ],
+      },
+    };
+    expect(decodeWithPlan(sent, plan)).toEqual({
+      value: { parent: { page_id: 'p1', type: 'page_id', meta: { tags: ['a', {}] } } },
+      problems: [],
+    });
+    const clash = decodeWithPlan(
+      { parent: { page_id: 'p1', entries: [{ key: 'page_id', value: 'p2' }] } },
+      plan,
+    );
+    expect(clash.value).toEqual({ parent: { page_id: 'p1' } });
+    expect(clash.problems[0]?.message).toBe(
+      '"parent" lists the key "page_id" among its other entries, but it is a property of its own; send it there, once.',
+    );
+  });
+
+  it('should send an open root with its other names in an extra property, named apart from the rest', () => {
+    const { schema, plan } = strictOf(
+      object({ entries: { type: 'string' } }, ['entries'], {
+        additionalProperties: { type: 'number' },
+      }),
+    );
+    expect(Object.keys((schema as { properties: Schema }).properties)).toEqual([
+      'entries',
+      'entries_2',
+    ]);
+    expect(decodeArguments({ entries: 'e', entries_2: [{ key: 'n', value: 1 }] }, plan)).toEqual({
+      entries: 'e',
+      n: 1,
+    });
+  });
+
+  it('should read a nested object that names nothing as any object, and keep the root closed', () => {
+    // Notion's rich text: `link: { type: ["object", "null"] }`, an object such as { url }.
+    const source = object({ link: { type: ['object', 'null'] } }, ['link']);
+    const { schema, plan } = strictOf(source);
+    expect(schema).toMatchObject({
+      properties: {
+        link: {
+          anyOf: [{ type: 'array', items: entry({ $ref: '#/$defs/JsonValue' }) }, { type: 'null' }],
+        },
+      },
+    });
+    expect(decodeArguments({ link: [{ key: 'url', value: 'https://a.example' }] }, plan)).toEqual({
+      link: { url: 'https://a.example' },
+    });
+    expect(decodeArguments({ link: null }, plan)).toEqual({ link: null });
+    expect(strictOf({ type: 'object' }).schema).toEqual(closed({}));
+  });
+
+  it('should send untyped values as JSON kinds for OpenAI and as JSON text for Cerebras', () => {
+    const source = object({ content: { description: 'Any content.' }, extra: true }, ['content']);
+    const openai = strictOf(source);
+    expect(openai.schema).toMatchObject({
+      properties: {
+        content: { description: 'Any content.', anyOf: [{ $ref: '#/$defs/JsonValue' }] },
+        extra: { $ref: '#/$defs/JsonValue' },
+      },
+    });
+    expect(
+      decodeArguments(
+        { content: { entries: [{ key: 'a', value: [1, null] }] }, extra: null },
+        openai.plan,
+      ),
+    ).toEqual({ content: { a: [1, null] }, extra: null });
+
+    const cerebras = strictOf(source, { profile: cerebrasProfile });
+    expect(cerebras.schema).toMatchObject({
+      properties: {
+        content: {
+          type: 'string',
+          description: 'Any content. Any JSON value, written as JSON text.',
+        },
+        extra: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+    });
+    expect(decodeArguments({ content: '{"a":[1,null]}', extra: null }, cerebras.plan)).toEqual({
+      content: { a: [1, null] },
+    });
+    expect(decodeWithPlan({ content: '{bad', extra: 'true' }, cerebras.plan)).toEqual({
+      value: { content: '{bad', extra: true },
+      problems: [
+        {
+          code: 'json-text',
+          path: ['content'],
+          message:
+            '"content" must be JSON text (a value written as JSON, e.g. "\\"abc\\"" or "{\\"a\\":1}"), not "{bad".',
+        },
+      ],
+    });
+  });
+
+  it('should keep zod recursion (z.lazy) strict through $defs and decode it to any depth', async () => {
+    type List = { v: string; next?: List };
+    const list: z.ZodType<List> = z.lazy(() => z.object({ v: z.string(), next: list.optional() }));
+    const input = await fromZod(z.object({ list }));
+    const copy = structuredClone(input);
+    const { schema, plan } = strictOf(input);
+    expect(input).toEqual(copy);
+    expect(JSON.stringify(schema)).toContain('"$ref":"#/$defs/');
+    let sent: Record<string, unknown> = { v: 'last', next: null };
+    let expected: Record<string, unknown> = { v: 'last' };
+    for (let depth = 0; depth < 40; depth++) {
+      sent = { v: `v${depth}`, next: sent };
+      expected = { v: `v${depth}`, next: expected };
+    }
+    expect(decodeArguments({ list: sent }, plan)).toEqual({ list: expected });
+  });
+
+  it('should keep getter recursion to the root (#) and valibot recursion strict', async () => {
+    const category = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(category).optional();
+      },
+    });
+    const zod = strictOf(await fromZod(category));
+    expect(JSON.stringify(zod.schema)).toContain('"$ref":"#"');
+    expect(
+      decodeArguments(
+        { name: 'a', children: [{ name: 'b', children: [{ name: 'c', children: null }] }] },
+        zod.plan,
+      ),
+    ).toEqual({ name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] });
+
+    type Tree = { name: string; children?: Tree[] };
+    const tree: v.GenericSchema<Tree> = v.object({
+      name: v.string(),
+      children: v.optional(v.array(v.lazy(() => tree))),
+    });
+    const valibot = strictOf(await fromValibot(v.object({ root: tree })));
+    expect(
+      decodeArguments(
+        { root: { name: 'a', children: [{ name: 'b', children: null }] } },
+        valibot.plan,
+      ),
+    ).toEqual({ root: { name: 'a', children: [{ name: 'b' }] } });
   });
 });

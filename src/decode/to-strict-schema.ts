@@ -5,11 +5,11 @@ import {
   type SchemaObject,
   toPointer,
 } from '../schema/map-subschemas.ts';
-import { inlineRefs } from '../schema/resolve-ref.ts';
 import { SchemaError } from '../schema/schema-error.ts';
 import { argumentPathOf, keywordsOf } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
 import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
+import { inlineReferences } from './inline-references.ts';
 import { admitsNull, makeNullable } from './nullable-schema.ts';
 import {
   openaiProfile,
@@ -17,6 +17,8 @@ import {
   resolveProfile,
   type StrictProfile,
 } from './provider-profiles.ts';
+import { entryListSchema, jsonValueSchema } from './strict-forms.ts';
+import { strictLimitViolation } from './strict-limits.ts';
 
 export type ToStrictSchemaOptions = {
   /**
@@ -42,7 +44,7 @@ export type StrictSchemaResult =
       readonly strict: true;
       /** The schema to send with `strict: true`. */
       readonly schema: SchemaObject;
-      /** Where `null` placeholders were added, for {@link decodeArguments}. */
+      /** How to turn what the model sends back into the tool's arguments, for `decodeWithPlan`. */
       readonly plan: DecodePlan;
       readonly notes: readonly StrictSchemaNote[];
     }
@@ -64,14 +66,17 @@ const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * Converts a tool's JSON Schema to the form a strict provider accepts: every property required,
- * `additionalProperties: false` on every object, local `$ref`s inlined, keywords the provider
- * rejects dropped (and named in `notes`). A property that was optional and did not admit `null`
- * becomes nullable, and the plan records what its `null` decodes to: the configured default, else
- * the schema's `default`, else omission.
+ * `additionalProperties: false` on every object, local `$ref`s inlined (recursive ones kept under
+ * `$defs` where the profile takes recursion), keywords the provider rejects dropped (and named in
+ * `notes`). A property that was optional and did not admit `null` becomes nullable, and the plan
+ * records what its `null` decodes to: the configured default, else the schema's `default`, else
+ * omission. Maps are sent as lists of `{ key, value }` entries, values of no type in the profile's
+ * untyped form (JSON kinds or JSON text), and the plan reverses each of these.
  *
- * A schema that cannot be made strict (open dictionaries, recursion, a root that is not an object)
- * comes back with `strict: false` and a reason; send that tool as it was. Cached per schema object,
- * profile and defaults object; never throws, never mutates.
+ * A schema that cannot be made strict (tuples, names by pattern, a union or a non-object at the
+ * root, a result past the profile's limits) comes back with `strict: false` and a reason; send that
+ * tool as it was. Cached per schema object, profile and defaults object; never throws, never
+ * mutates.
  *
  * @example
  * const { schema, plan } = toStrictSchema(tool.inputSchema, { defaults: { unit: 'celsius' } });
@@ -96,9 +101,35 @@ export function toStrictSchema(
   }
   const cached = byDefaults.get(defaults);
   if (cached !== undefined) return cached;
-  const result = convert(schema, profile, defaults);
+  const result = convertOrExplain(schema, profile, defaults);
   byDefaults.set(defaults, result);
   return result;
+}
+
+/** Every failure becomes a reason: a schema that cannot be read is sent as it was. */
+function convertOrExplain(
+  schema: object,
+  profile: StrictProfile,
+  defaults: Readonly<Record<string, unknown>>,
+): StrictSchemaResult {
+  try {
+    return convert(schema, profile, defaults);
+  } catch (error) {
+    if (error instanceof NotStrictable) return notStrict(schema, [], error.message);
+    if (SchemaError.isInstance(error)) return notStrict(schema, [], schemaErrorReason(error));
+    // A throwing getter, a proxy whose traps throw, a revoked proxy: what cannot be read cannot be
+    // converted, and a conversion never fails the request.
+    return notStrict(schema, [], `the schema could not be read (${describeError(error)})`);
+  }
+}
+
+function describeError(error: unknown): string {
+  try {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  } catch {
+    return 'an error that cannot be described';
+  }
 }
 
 function notStrict(
@@ -117,11 +148,54 @@ function convert(
   const notes: StrictSchemaNote[] = [];
   const plans = new WeakMap<object, DecodePlan>();
   const usedDefaults = new Set<string>();
-  let propertyCount = 0;
   const stripped = new Set(profile.stripKeywords ?? []);
   const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
   // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
   const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
+  const untypedForm =
+    profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
+  /** Plans of the definitions kept for recursion, filled once each is converted. */
+  const referencePlans = new Map<string, { plan: DecodePlan }>();
+  let usesJsonDefinition = false;
+
+  // Without recursion at the provider, a recursive part is sent as JSON text (see keptReference),
+  // so its definitions are not sent.
+  const { root, definitions } = inlineReferences(original as SchemaObject, {
+    backReferencesOnly: !profile.recursion,
+  });
+  if (!isObjectSchema(root) || Array.isArray(root)) {
+    return notStrict(original, notes, 'the root of the schema is not an object');
+  }
+  if (root.anyOf !== undefined || root.oneOf !== undefined) {
+    throw new NotStrictable(
+      `the root combines schemas with ${root.anyOf !== undefined ? 'anyOf' : 'oneOf'}, and strict mode accepts no union at the root`,
+    );
+  }
+  const jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
+  const jsonRef = `#/$defs/${jsonName}`;
+
+  /** The source node (references inlined) at a location of the walk. */
+  const sourceAt = (location: SchemaLocation): unknown => {
+    let node: unknown = root;
+    let start = 0;
+    if (location[0] === '$defs') {
+      node = definitions.get(String(location[1]));
+      start = 2;
+    }
+    for (let index = start; index < location.length; index++) {
+      if (typeof node !== 'object' || node === null) return undefined;
+      const segment = location[index] as string | number;
+      node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+    }
+    return node;
+  };
+
+  const resolve = (ref: string): unknown => {
+    if (ref === jsonRef) return true;
+    if (ref === '#') return root;
+    return ref.startsWith('#/$defs/') ? definitions.get(ref.slice('#/$defs/'.length)) : undefined;
+  };
+  const admitsNullHere = (schema: unknown): boolean => admitsNull(schema, resolve);
 
   const visit = (node: SchemaObject, location: SchemaLocation): unknown => {
     const pointer = toPointer(location);
@@ -132,12 +206,14 @@ function convert(
       return node;
     }
     // Before anything is dropped: dropping these would change what the schema accepts.
-    rejectOpenShapes(node, pointer, passed);
+    rejectOpenShapes(node, pointer);
     let next = mergeSingleAllOf(node, pointer);
     // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
     const member = next === node ? undefined : (node.allOf as unknown[])[0];
     const memberPlan =
       typeof member === 'object' && member !== null ? plans.get(member) : undefined;
+    if (typeof next.$ref === 'string') return keptReference(next, pointer, memberPlan);
+    const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
     next = renameOneOf(next, pointer);
     // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
     const openApiNullable = next.nullable === true;
@@ -152,36 +228,131 @@ function convert(
         );
       }
       // A converted member has every property required already: doing it again would lose its
-      // placeholders and count its properties twice.
-      if (!isObjectSchema(member as SchemaObject)) {
-        next = requireEveryProperty(next, location);
-        propertyCount += Object.keys(next.properties ?? {}).length;
-      }
+      // placeholders.
+      if (!isObjectSchema(member as SchemaObject)) next = requireEveryProperty(next, location);
     } else if (
       next.type === undefined &&
       next.anyOf === undefined &&
       next.enum === undefined &&
       !Object.hasOwn(next, 'const')
     ) {
-      throw new NotStrictable(`"${pointer || '/'}" has no type, and strict mode needs one`);
+      next = untypedValue(next, pointer);
     }
-    if (Array.isArray(next.enum) && next.enum.length > profile.maxEnumValues) {
-      throw new NotStrictable(
-        `an enum at "${pointer}" has more than ${profile.maxEnumValues} values`,
-      );
-    }
-    if (memberPlan !== undefined) plans.set(next, memberPlan);
+    next = withItems(next, pointer);
+    if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
+    recordPlan(next, [...location, unionKeyword]);
     // The root stays an object: a root anyOf is refused everywhere.
     if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(next);
     // Written in the profile's nullable form once the node itself is strict, so its parent keeps
     // `null` as a value instead of turning it into a placeholder.
-    if (openApiNullable && !admitsNull(next)) {
-      recordPlan(next);
-      next = makeNullable(next, profile) as SchemaObject;
-    }
-    recordPlan(next);
+    if (openApiNullable && !admitsNullHere(next)) next = nullable(next);
     return next;
   };
+
+  /** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
+  const nullable = (node: SchemaObject): SchemaObject => {
+    const plan = plans.get(node);
+    const { default: defaultValue, ...rest } = node;
+    const result = {
+      ...(makeNullable(rest, profile) as SchemaObject),
+      ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+    };
+    if (plan !== undefined) plans.set(result, plan);
+    return result;
+  };
+
+  /** A reference kept for recursion; a description beside it moves onto an anyOf around it. */
+  const keptReference = (
+    node: SchemaObject,
+    pointer: string,
+    memberPlan: DecodePlan | undefined,
+  ): SchemaObject => {
+    const ref = node.$ref as string;
+    if (!profile.recursion) {
+      // A profile without recursion keeps the tool strict with the recursive part as JSON text;
+      // the check judges the parsed value against the source, to any depth.
+      const { $ref: _ref, ...annotations } = node;
+      return untypedValue(
+        annotations,
+        pointer,
+        `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
+      );
+    }
+    let holder = referencePlans.get(ref);
+    if (holder === undefined) {
+      holder = { plan: emptyDecodePlan };
+      referencePlans.set(ref, holder);
+    }
+    const plan = memberPlan ?? { reference: holder };
+    const { $ref: _ref, ...siblings } = node;
+    const names = Object.keys(siblings);
+    if (names.some((name) => !annotationKeywords.has(name))) {
+      throw new NotStrictable(
+        `the reference at "${pointer || '/'}" has keywords beside it that strict mode cannot keep`,
+      );
+    }
+    const kept = pick(siblings, ['description', 'title', 'default']);
+    const result =
+      Object.keys(kept).length === 0 ? { $ref: ref } : { ...kept, anyOf: [{ $ref: ref }] };
+    plans.set(result, plan);
+    return result;
+  };
+
+  /** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
+  const untypedValue = (
+    node: SchemaObject | undefined,
+    pointer: string,
+    why: string | undefined = undefined,
+  ): SchemaObject => {
+    const description = typeof node?.description === 'string' ? node.description : undefined;
+    const kept = node === undefined ? {} : pick(node, ['title', 'default']);
+    let result: SchemaObject;
+    if (untypedForm === 'kinds') {
+      usesJsonDefinition = true;
+      result =
+        description === undefined && Object.keys(kept).length === 0
+          ? { $ref: jsonRef }
+          : {
+              ...(description === undefined ? {} : { description }),
+              ...kept,
+              anyOf: [{ $ref: jsonRef }],
+            };
+      plans.set(result, jsonKindsPlan);
+    } else {
+      const hint = 'Any JSON value, written as JSON text.';
+      result = {
+        type: 'string',
+        description: description === undefined ? hint : `${description} ${hint}`,
+        ...kept,
+      };
+      plans.set(result, jsonTextPlan);
+    }
+    notes.push({
+      pointer,
+      message:
+        why ??
+        (untypedForm === 'kinds'
+          ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
+          : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
+    });
+    return result;
+  };
+
+  /** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
+  const withItems = (node: SchemaObject, pointer: string): SchemaObject => {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (!types.includes('array')) return node;
+    if (node.items !== undefined && node.items !== true) return node;
+    const items = untypedValue(undefined, `${pointer}/items`);
+    const result = { ...node, items };
+    const plan = plans.get(node);
+    plans.set(
+      result,
+      plan === undefined ? { items: jsonPlanOf(items) } : { ...plan, items: jsonPlanOf(items) },
+    );
+    return result;
+  };
+  const jsonPlanOf = (node: SchemaObject): DecodePlan => plans.get(node) ?? emptyDecodePlan;
 
   /**
    * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
@@ -191,84 +362,120 @@ function convert(
     // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
     const { type, description, title, default: defaultValue, ...rest } = node;
     if (!Array.isArray(type)) return node;
-    const plan = plans.get(node);
     // `null` in the list with an enum that leaves it out admits no null: no branch for it.
     const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
-    const branches = names.map((name: unknown) => {
-      const branch = name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject);
-      // The plan was made for the object (or list) this node describes; it now sits in a branch.
-      if (plan !== undefined && (name === 'object' || name === 'array')) plans.set(branch, plan);
-      return branch;
-    });
-    return {
+    const branches = names.map((name: unknown) =>
+      name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject),
+    );
+    const result = {
       ...(description !== undefined ? { description } : {}),
       ...(title !== undefined ? { title } : {}),
       ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
       anyOf: branches,
     };
+    // One plan serves every branch: a value's kind says which part of it applies.
+    const plan = plans.get(node);
+    if (plan !== undefined) plans.set(result, plan);
+    return result;
   };
 
-  /** Everything required; optional properties become nullable placeholders. */
+  /** Everything required; optional properties become nullable placeholders; other names, entries. */
   const requireEveryProperty = (node: SchemaObject, location: SchemaLocation): SchemaObject => {
     const pointer = toPointer(location);
-    const additional = node.additionalProperties;
-    if (additional !== undefined && additional !== false) {
-      throw new NotStrictable(openObjectReason(pointer));
-    }
-    const properties = (node.properties ?? {}) as Record<string, unknown>;
+    // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
+    // the root stays closed: there it is a tool without arguments.
+    const namesNothing =
+      node.properties === undefined &&
+      node.additionalProperties === undefined &&
+      location.length > 0;
+    const additional = namesNothing ? true : node.additionalProperties;
+    const open = additional !== undefined && additional !== false;
+    const properties = (isRecord(node.properties) ? node.properties : {}) as Record<
+      string,
+      unknown
+    >;
     const required = new Set(
       Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
     );
+    if (!open) {
+      for (const name of required) {
+        if (!Object.hasOwn(properties, name)) {
+          // Closed, the object could never hold it: every call would be refused as incomplete.
+          throw new NotStrictable(
+            `the object at "${pointer || '/'}" requires "${name}", which is not among its properties`,
+          );
+        }
+      }
+    }
     const strictProperties: Record<string, unknown> = {};
     const placeholders = new Map<string, Placeholder>();
     const nested = new Map<string, DecodePlan>();
     for (const name of Object.keys(properties)) {
       let property = properties[name];
+      const propertyPointer = `${pointer}/properties/${escapeName(name)}`;
+      if (property === true) property = untypedValue(undefined, propertyPointer);
       if (typeof property !== 'object' || property === null) {
-        // `true` (anything) has no type to send; `false` (never) cannot be required.
+        // `false` (never) cannot be required.
         throw new NotStrictable(
-          `the property at "${pointer}/properties/${escapeName(name)}" is the schema ${String(property)}, which strict mode cannot express`,
+          `the property at "${propertyPointer}" is the schema ${String(property)}, which strict mode cannot express`,
         );
       }
       const path = argumentPathOf([...location, 'properties', name]);
-      const childPlan =
-        typeof property === 'object' && property !== null ? plans.get(property) : undefined;
+      const childPlan = plans.get(property);
       if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
       const schemaDefault = readDefault(property);
       property = withoutDefault(property);
       if (!required.has(name) && profile.optionalStaysOptional === true) {
         // The provider lets the model leave it out: nothing to decode.
-      } else if (!required.has(name) && !admitsNull(property)) {
-        placeholders.set(name, placeholderFor(path, schemaDefault));
+      } else if (!required.has(name) && !admitsNullHere(property)) {
+        placeholders.set(name, placeholderFor(path, schemaDefault, propertyPointer));
         property = makeNullable(property, profile);
       } else if (Object.hasOwn(defaults, path)) {
         notes.push({
-          pointer: `${pointer}/properties/${name}`,
+          pointer: propertyPointer,
           message: required.has(name)
             ? `the default for "${path}" is not used: the argument is required`
             : `the default for "${path}" is not used: null is a value of its own there`,
         });
         usedDefaults.add(path);
-      } else if (
-        !required.has(name) &&
-        schemaDefault !== undefined &&
-        schemaDefault.value !== null
-      ) {
+      } else if (schemaDefault !== undefined) {
         notes.push({
-          pointer: `${pointer}/properties/${name}/default`,
-          message: `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
+          pointer: `${propertyPointer}/default`,
+          message: required.has(name)
+            ? `the schema's default for "${path}" is left out of the schema sent: the argument is required`
+            : schemaDefault.value === null
+              ? `the schema's default for "${path}" is left out of the schema sent; null is a value of its own there`
+              : `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
         });
       }
-      Object.defineProperty(strictProperties, name, {
-        value: property,
-        enumerable: true,
-        writable: true,
-        configurable: true,
+      defineOwn(strictProperties, name, property);
+    }
+    let otherEntries: DecodePlan['otherEntries'];
+    if (open) {
+      const value =
+        additional === true
+          ? untypedValue(undefined, `${pointer}/additionalProperties`)
+          : additional;
+      const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
+      const list = entryListSchema(value, sourceAt(location));
+      if (Object.keys(properties).length === 0 && location.length > 0) {
+        return mapAsEntries(node, list, valuePlan, pointer);
+      }
+      const name = uniqueName('entries', new Set(Object.keys(properties)));
+      defineOwn(strictProperties, name, {
+        ...list,
+        description: 'The names not listed above, each as a { key, value } entry.',
+      });
+      otherEntries = { name, value: valuePlan, names: Object.keys(properties) };
+      notes.push({
+        pointer: `${pointer}/additionalProperties`,
+        message: `the object accepts names it does not list: they are sent as { key, value } entries in "${name}" and decoded back into the object`,
       });
     }
     const plan: DecodePlan = {
       ...(placeholders.size > 0 ? { placeholders } : {}),
       ...(nested.size > 0 ? { properties: nested } : {}),
+      ...(otherEntries !== undefined ? { otherEntries } : {}),
     };
     const strictNode: SchemaObject = {
       ...node,
@@ -276,28 +483,67 @@ function convert(
       type: location.length === 0 ? 'object' : (node.type ?? 'object'),
       properties: strictProperties,
       required: profile.optionalStaysOptional
-        ? Object.keys(properties).filter((name) => required.has(name))
-        : Object.keys(properties),
+        ? Object.keys(strictProperties).filter((name) => required.has(name))
+        : Object.keys(strictProperties),
       additionalProperties: false,
     };
     if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
     return strictNode;
   };
 
+  /** A map with no named properties (`z.record`), sent as the list of its entries. */
+  const mapAsEntries = (
+    node: SchemaObject,
+    list: SchemaObject,
+    valuePlan: DecodePlan,
+    pointer: string,
+  ): SchemaObject => {
+    const hint = 'A map, as a list of { key, value } entries, one per key.';
+    const description = typeof node.description === 'string' ? `${node.description} ${hint}` : hint;
+    let result: SchemaObject = {
+      ...(node.title !== undefined ? { title: node.title } : {}),
+      ...(Object.hasOwn(node, 'default') ? { default: node.default } : {}),
+      description,
+      ...list,
+    };
+    const plan: DecodePlan = { entries: valuePlan };
+    plans.set(result, plan);
+    if (admitsNull(node)) result = nullable(result);
+    notes.push({
+      pointer,
+      message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
+    });
+    return result;
+  };
+
   const placeholderFor = (
     path: string,
     schemaDefault: { value: unknown } | undefined,
+    pointer: string,
   ): Placeholder => {
     if (Object.hasOwn(defaults, path)) {
       usedDefaults.add(path);
       return { decodeTo: 'default', value: defaults[path] };
     }
-    if (schemaDefault !== undefined) return { decodeTo: 'default', value: schemaDefault.value };
-    return { decodeTo: 'omission' };
+    if (schemaDefault === undefined) return { decodeTo: 'omission' };
+    if (schemaDefault.value === null) {
+      // `limit: int = None` in pydantic: the default says "left out", not "null", which the
+      // property does not accept.
+      notes.push({
+        pointer: `${pointer}/default`,
+        message: `the schema's default for "${path}" is null, which the argument does not accept: its null decodes to leaving it out`,
+      });
+      return { decodeTo: 'omission' };
+    }
+    notes.push({
+      pointer: `${pointer}/default`,
+      message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
+    });
+    return { decodeTo: 'default', value: schemaDefault.value };
   };
 
-  /** Lists and unions carry their children's plans up. */
-  const recordPlan = (node: SchemaObject): void => {
+  /** Lists and unions carry their children's plans up; a union keeps each branch's source. */
+  const recordPlan = (node: SchemaObject, unionLocation: SchemaLocation): void => {
     if (plans.has(node)) return;
     const items = node.items;
     if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
@@ -305,42 +551,86 @@ function convert(
       if (itemPlan !== undefined) plans.set(node, { items: itemPlan });
       return;
     }
-    if (Array.isArray(node.anyOf)) {
-      const variants = node.anyOf.flatMap((branch: unknown) => {
-        const plan = typeof branch === 'object' && branch !== null ? plans.get(branch) : undefined;
-        return plan === undefined ? [] : [{ schema: branch, plan }];
-      });
-      if (variants.length > 0) plans.set(node, { variants });
-    }
+    const branches = node.anyOf;
+    if (!Array.isArray(branches)) return;
+    const branchPlans = branches.map((branch: unknown) =>
+      typeof branch === 'object' && branch !== null
+        ? (plans.get(branch) ?? emptyDecodePlan)
+        : emptyDecodePlan,
+    );
+    if (branchPlans.every(isEmptyPlan)) return;
+    const sources = sourceAt(unionLocation);
+    plans.set(node, {
+      variants: branches.map((branch: unknown, index) => ({
+        schema:
+          Array.isArray(sources) && sources.length === branches.length ? sources[index] : branch,
+        strictSchema: branch,
+        plan: branchPlans[index] ?? emptyDecodePlan,
+      })),
+    });
   };
 
-  try {
-    const inlined = inlineRefs(original);
-    if (!isObjectSchema(inlined as SchemaObject) || Array.isArray(inlined)) {
-      return notStrict(original, notes, 'the root of the schema is not an object');
+  let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
+  const strictDefinitions: Record<string, unknown> = {};
+  for (const [name, body] of definitions) {
+    const converted = mapSubschemas(
+      body,
+      (node, location) => visit(node, ['$defs', name, ...location]),
+      {
+        maxDepth: 64,
+      },
+    );
+    defineOwn(strictDefinitions, name, converted);
+    const holder = referencePlans.get(`#/$defs/${name}`);
+    if (holder !== undefined && typeof converted === 'object' && converted !== null) {
+      holder.plan = plans.get(converted) ?? emptyDecodePlan;
     }
-    const strict = mapSubschemas(inlined, visit, { maxDepth: 64 }) as SchemaObject;
-    if (propertyCount > profile.maxProperties) {
-      return notStrict(
-        original,
-        notes,
-        `the schema has more than ${profile.maxProperties} properties`,
-      );
-    }
-    for (const path of Object.keys(defaults)) {
-      if (!usedDefaults.has(path)) {
-        notes.push({
-          pointer: '',
-          message: `the default for "${path}" matches no optional argument`,
-        });
-      }
-    }
-    return { strict: true, schema: strict, plan: plans.get(strict) ?? emptyDecodePlan, notes };
-  } catch (error) {
-    if (error instanceof NotStrictable) return notStrict(original, notes, error.message);
-    if (SchemaError.isInstance(error)) return notStrict(original, notes, schemaErrorReason(error));
-    throw error;
   }
+  const rootHolder = referencePlans.get('#');
+  if (rootHolder !== undefined) rootHolder.plan = plans.get(strict) ?? emptyDecodePlan;
+  if (usesJsonDefinition) defineOwn(strictDefinitions, jsonName, jsonValueSchema(jsonRef));
+  const plan = plans.get(strict) ?? emptyDecodePlan;
+  if (Object.keys(strictDefinitions).length > 0) strict = { ...strict, $defs: strictDefinitions };
+
+  const violation = strictLimitViolation(strict, profile);
+  if (violation !== undefined) return notStrict(original, notes, violation);
+  for (const path of Object.keys(defaults)) {
+    if (!usedDefaults.has(path)) {
+      notes.push({
+        pointer: '',
+        message: `the default for "${path}" matches no optional argument`,
+      });
+    }
+  }
+  return { strict: true, schema: strict, plan, notes };
+}
+
+const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
+const jsonTextPlan: DecodePlan = Object.freeze({ json: 'text' });
+
+function uniqueName(base: string, taken: ReadonlySet<string>): string {
+  let name = base;
+  for (let index = 2; taken.has(name); index++) name = `${base}_${index}`;
+  return name;
+}
+
+function pick(node: SchemaObject, names: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of names) if (Object.hasOwn(node, name)) picked[name] = node[name];
+  return picked;
+}
+
+function defineOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function schemaErrorReason(error: SchemaError): string {
@@ -359,19 +649,11 @@ function schemaErrorReason(error: SchemaError): string {
   }
 }
 
-function openObjectReason(pointer: string): string {
-  return `the object at "${pointer || '/'}" accepts names it does not list (additionalProperties), and strict mode needs a closed object`;
-}
-
 /**
  * Shapes strict mode cannot express. Checked on the source node, since dropping `prefixItems` or
  * `patternProperties` as unsupported would silently accept more (or fewer) values than the tool.
  */
-function rejectOpenShapes(node: SchemaObject, pointer: string, passed: readonly string[]): void {
-  if (passed[passed.length - 1] === 'additionalProperties') {
-    // The schema for unlisted names: any schema here (even `{}`) opens its object.
-    throw new NotStrictable(openObjectReason(pointer.slice(0, -'/additionalProperties'.length)));
-  }
+function rejectOpenShapes(node: SchemaObject, pointer: string): void {
   if (node.patternProperties !== undefined) {
     throw new NotStrictable(`the object at "${pointer || '/'}" accepts names by pattern`);
   }
@@ -380,10 +662,9 @@ function rejectOpenShapes(node: SchemaObject, pointer: string, passed: readonly 
       `"${pointer || '/'}" is a tuple (a schema per position), which strict mode does not accept`,
     );
   }
-  const items = node.items;
-  if (items === true || items === false) {
+  if (node.items === false) {
     throw new NotStrictable(
-      `"${pointer}/items" is the schema ${items}, which strict mode cannot express`,
+      `"${pointer}/items" is the schema false, which strict mode cannot express`,
     );
   }
 }

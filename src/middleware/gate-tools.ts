@@ -53,8 +53,7 @@ function wrapInputSchema({
 }) {
   const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
   const own = (schema: unknown) => {
-    // A copy, so the same app schema wrapped by two gates (or twice) has two identities.
-    const copy = typeof schema === 'object' && schema !== null ? { ...schema } : { type: 'object' };
+    const copy = ownedCopyOf(schema);
     owned.set(copy, { tool });
     return copy;
   };
@@ -113,6 +112,20 @@ function replaceContent(target: Record<string, unknown>, source: unknown): void 
       writable: true,
       configurable: true,
     });
+  }
+}
+
+/**
+ * An object of the gate's own with the schema's content, so the same app schema wrapped by two
+ * gates (or twice) has two identities. A schema that cannot be copied (a throwing getter) is
+ * wrapped in a transparent proxy instead: it reaches strict conversion and the provider as it was.
+ */
+function ownedCopyOf(schema: unknown): object {
+  if (typeof schema !== 'object' || schema === null) return { type: 'object' };
+  try {
+    return { ...schema };
+  } catch {
+    return new Proxy(schema, {});
   }
 }
 

@@ -2,7 +2,7 @@ import type { LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
 import { type CallToCheck, type CheckTurnOptions, checkTurn } from '../checker/check-turn.ts';
 import type { ArgumentPath } from '../checker/mismatch.ts';
-import { decodeArguments } from '../decode/decode-arguments.ts';
+import { decodeWithPlan } from '../decode/decode-arguments.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
 import type { CallLedger } from './call-ledger.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
@@ -194,11 +194,23 @@ function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): Prepa
     };
   }
 
-  const decoded = decodeArguments(parsed, gated.plan);
+  const { value: decoded, problems } = decodeWithPlan(parsed, gated.plan);
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
   const input = withoutFixedEchoes(decoded, gated.fixedValues);
   return {
-    check: { toolCallId, toolName, input, forbiddenPaths: forbiddenPathsIn(call, input) },
+    check: {
+      toolCallId,
+      toolName,
+      input,
+      forbiddenPaths: forbiddenPathsIn(call, input),
+      decodeMismatches: problems.map(({ code, path, message }) => ({
+        code,
+        path,
+        expected: code === 'duplicate-key' ? 'each key once' : 'JSON text',
+        received: '',
+        message,
+      })),
+    },
     gated,
     // `"null"` read as no arguments is a change the tool must see as `{}`.
     parsed: nullAsEmpty ? null : parsed,

@@ -13,8 +13,9 @@ describe('DeepSeek through the real provider: deepseek-all-or-nothing', () => {
   it('sends no tool strict when one cannot be, and still judges and runs the call', async () => {
     const { getWeather, executed } = weatherTool();
     const tagCity = tool({
-      description: 'Attach free-form labels to a city.',
-      inputSchema: z.object({ city: z.string(), labels: z.record(z.string(), z.string()) }),
+      // A tuple: no strict form exists for it, so this tool cannot be sent strict.
+      description: 'Attach a pair of labels to a city.',
+      inputSchema: z.object({ city: z.string(), labels: z.tuple([z.string(), z.string()]) }),
       execute: async () => 'tagged',
     });
     const session = await runRecordedSession({

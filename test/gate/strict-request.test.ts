@@ -108,7 +108,7 @@ describe('strict conversion in the request', () => {
     const mixedTools = {
       weather: tools.weather,
       tag: tool({
-        inputSchema: z.object({ labels: z.record(z.string(), z.string()) }),
+        inputSchema: z.object({ pair: z.tuple([z.string(), z.number()]) }),
         execute: async () => 'tagged',
       }),
     };
@@ -132,7 +132,7 @@ describe('strict conversion in the request', () => {
     const mixedTools = {
       weather: tools.weather,
       tag: tool({
-        inputSchema: z.object({ labels: z.record(z.string(), z.string()) }),
+        inputSchema: z.object({ pair: z.tuple([z.string(), z.number()]) }),
         execute: async () => 'tagged',
       }),
     };

@@ -10,7 +10,12 @@
  * - at most 10 levels of nested objects;
  * - every schema has `type`, `anyOf`, `enum` or `const` (or is a bare `$ref`);
  * - a `$ref` has no keywords beside it;
- * - where `type` admits `null` and `enum` is present, `enum` lists `null`.
+ * - where `type` admits `null` and `enum` is present, `enum` lists `null`;
+ * - a list has `items`;
+ * - a `$ref` points at `#` (the root, for recursion) or at an entry of the root's `$defs`;
+ * - at most 1,000 enum values in all, at most 5,000 properties in all, at most 120,000 characters
+ *   across property names, definition names, enum and const strings, and at most 15,000 characters
+ *   in a string enum of more than 250 values.
  */
 
 export type StrictRulesOptions = {
@@ -19,6 +24,8 @@ export type StrictRulesOptions = {
    * `anyOf` with `{ type: "null" }`). Default true.
    */
   allowTypeLists?: boolean;
+  /** The most branches one `anyOf` may have (Cerebras: 5). Default: no limit. */
+  maxAnyOfBranches?: number;
 };
 
 export const openaiStrictKeywords: ReadonlySet<string> = new Set([
@@ -67,6 +74,10 @@ export function strictRuleViolations(schema: unknown, options: StrictRulesOption
   const allowTypeLists = options.allowTypeLists ?? true;
 
   if (!isRecord(schema)) return ['/: the root must be a schema object'];
+  let enumValues = 0;
+  let propertyCount = 0;
+  let characters = 0;
+  const definitions = isRecord(schema.$defs) ? schema.$defs : {};
   if (schema.type !== 'object') violations.push('/: the root must have type "object"');
   if (Object.hasOwn(schema, 'anyOf')) violations.push('/: the root must not be anyOf');
 
@@ -86,6 +97,13 @@ export function strictRuleViolations(schema: unknown, options: StrictRulesOption
       if (siblings.length > 0) {
         violations.push(`${at}: $ref cannot have keywords ${JSON.stringify(siblings)}`);
       }
+      const ref = node.$ref;
+      const known =
+        ref === '#' ||
+        (typeof ref === 'string' &&
+          ref.startsWith('#/$defs/') &&
+          Object.hasOwn(definitions, ref.slice('#/$defs/'.length)));
+      if (!known) violations.push(`${at}: $ref ${JSON.stringify(ref)} points at no definition`);
       return;
     }
     if (
@@ -112,6 +130,19 @@ export function strictRuleViolations(schema: unknown, options: StrictRulesOption
     if (Object.hasOwn(node, 'enum') && !Array.isArray(node.enum)) {
       violations.push(`${at}: enum must be a list`);
     }
+    if (Array.isArray(node.enum)) {
+      enumValues += node.enum.length;
+      const strings = node.enum.filter((member): member is string => typeof member === 'string');
+      const length = strings.reduce((sum, member) => sum + member.length, 0);
+      characters += length;
+      if (strings.length > 250 && length > 15_000) {
+        violations.push(`${at}: a string enum of more than 250 values has over 15,000 characters`);
+      }
+    }
+    if (typeof node.const === 'string') characters += node.const.length;
+    if (types.includes('array') && !Object.hasOwn(node, 'items')) {
+      violations.push(`${at}: a list needs items`);
+    }
 
     const isObject = types.includes('object') || Object.hasOwn(node, 'properties');
     const depth = isObject ? objectDepth + 1 : objectDepth;
@@ -129,6 +160,12 @@ export function strictRuleViolations(schema: unknown, options: StrictRulesOption
       if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) {
         violations.push(`${at}: anyOf must be a non-empty list`);
       } else {
+        if (
+          options.maxAnyOfBranches !== undefined &&
+          node.anyOf.length > options.maxAnyOfBranches
+        ) {
+          violations.push(`${at}: anyOf has more than ${options.maxAnyOfBranches} branches`);
+        }
         node.anyOf.forEach((branch, index) => {
           visit(branch, `${pointer}/anyOf/${index}`, objectDepth);
         });
@@ -138,6 +175,7 @@ export function strictRuleViolations(schema: unknown, options: StrictRulesOption
       if (!isRecord(node.$defs)) violations.push(`${at}: $defs must be an object`);
       else {
         for (const name of Object.keys(node.$defs)) {
+          characters += name.length;
           visit(node.$defs[name], `${pointer}/$defs/${escapeName(name)}`, 0);
         }
       }
@@ -175,11 +213,21 @@ export function strictRuleViolations(schema: unknown, options: StrictRulesOption
       }
     }
     for (const name of names) {
+      propertyCount++;
+      characters += name.length;
       visit(properties[name], `${pointer}/properties/${escapeName(name)}`, depth);
     }
   };
 
   visit(schema, '', 0);
+  if (enumValues > 1000) violations.push(`/: ${enumValues} enum values in all (at most 1,000)`);
+  if (propertyCount > 5000)
+    violations.push(`/: ${propertyCount} properties in all (at most 5,000)`);
+  if (characters > 120_000) {
+    violations.push(
+      `/: ${characters} characters in names, enum and const strings (at most 120,000)`,
+    );
+  }
   return violations;
 }
 
