@@ -11,7 +11,7 @@ import {
   profileForProvider,
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
-import { toStrictSchema } from '../decode/to-strict-schema.ts';
+import { toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { hideFixedValues } from './hide-fixed-values.ts';
 import { restoreRefusals } from './restore-refusals.ts';
@@ -83,7 +83,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       converted.push({ tool: offeredTool });
       continue;
     }
-    const conversion = toStrictSchema(offered, {
+    const conversion = toStrictSchemaCached(offered, {
       profile,
       defaults: options.defaults?.[tool.name as keyof TOOLS],
     });

@@ -1,0 +1,130 @@
+import { ContentCache } from '../schema/content-cache.ts';
+import { contentKeyOf } from '../schema/content-key.ts';
+import { openaiProfile } from './provider-profiles.ts';
+import {
+  type StrictSchemaResult,
+  type ToStrictSchemaOptions,
+  toStrictSchema,
+} from './to-strict-schema.ts';
+
+const resultsByContent = new ContentCache<StrictSchemaResult>();
+/** Content keys of profiles and defaults objects, which usually live as long as the app. */
+const optionKeys = new WeakMap<object, string | null>();
+/** Sealed copies of results for options without a content key, by the uncached result. */
+const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
+const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * {@link toStrictSchema}, cached by the content of the schema, the profile and the defaults, so a
+ * tool list rebuilt as new objects every request (an MCP client's `tools()`, fresh `jsonSchema()`
+ * objects, per-user tool sets) is converted once per distinct schema. The cache is bounded (see
+ * {@link ContentCache}).
+ *
+ * A result is shared by every caller with the same content, so it is handed out frozen, and its
+ * strict schema and plan are the cache's own copies: nothing in them is an object the caller
+ * passed in, and nothing a caller does to its own schema afterwards reaches the cache (the plan's
+ * maps are typed read-only but, being maps, not frozen). A `strict: false` result gives back the
+ * caller's own schema, as {@link toStrictSchema} does.
+ *
+ * Options that are not plain data (a `Date` among the defaults, say) skip the content cache; the
+ * result is still a frozen copy, cached per schema object.
+ */
+export function toStrictSchemaCached(
+  schema: unknown,
+  { profile = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
+): StrictSchemaResult {
+  if (typeof schema !== 'object' || schema === null) {
+    return toStrictSchema(schema, { profile, defaults });
+  }
+  const profileKey = optionKeyOf(profile);
+  const defaultsKey = optionKeyOf(defaults);
+  if (profileKey === undefined || defaultsKey === undefined) {
+    const result = toStrictSchema(schema, { profile, defaults });
+    let sealed = sealedByResult.get(result);
+    if (sealed === undefined) {
+      sealed = forCaller(seal(result), schema);
+      sealedByResult.set(result, sealed);
+    }
+    return sealed;
+  }
+  const scope = `${profileKey}\n${defaultsKey}`;
+  const cached = resultsByContent.get(schema, scope);
+  if (cached !== undefined) {
+    if (cached.strict || cached.schema === schema) return cached;
+    // Found under another object of the same content: this caller gets its own schema back.
+    const own = forCaller(cached, schema);
+    resultsByContent.set(schema, own, scope);
+    return own;
+  }
+  const result = forCaller(seal(toStrictSchema(schema, { profile, defaults })), schema);
+  resultsByContent.set(schema, result, scope);
+  return result;
+}
+
+function optionKeyOf(option: object): string | undefined {
+  let key = optionKeys.get(option);
+  if (key === undefined) {
+    key = contentKeyOf(option) ?? null;
+    optionKeys.set(option, key);
+  }
+  return key ?? undefined;
+}
+
+function forCaller(result: StrictSchemaResult, schema: object): StrictSchemaResult {
+  return result.strict ? result : Object.freeze({ ...result, schema });
+}
+
+/** A frozen copy of a result; the schema of a `strict: false` result stays the caller's. */
+function seal(result: StrictSchemaResult): StrictSchemaResult {
+  const copies = new Map<object, unknown>();
+  if (!result.strict) {
+    return Object.freeze({
+      ...result,
+      plan: frozenCopy(result.plan, copies),
+      notes: frozenCopy(result.notes, copies),
+    }) as StrictSchemaResult;
+  }
+  return frozenCopy(result, copies) as StrictSchemaResult;
+}
+
+/**
+ * Copies plain objects, arrays and maps (keeping shared parts shared, so a plan's variant still
+ * points into the copied schema) and freezes the objects and arrays. Anything else (a `Date`
+ * default, say) is not schema data the conversion built, and is kept as it is.
+ */
+function frozenCopy(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (value instanceof Map) {
+    const map = new Map();
+    copies.set(value, map);
+    for (const [key, entry] of value) map.set(key, frozenCopy(entry, copies));
+    return map;
+  }
+  if (Array.isArray(value)) {
+    const array: unknown[] = [];
+    copies.set(value, array);
+    for (const item of value) array.push(frozenCopy(item, copies));
+    return Object.freeze(array);
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const object: Record<string, unknown> = Object.create(prototype);
+  copies.set(value, object);
+  for (const key of Object.keys(value)) {
+    const copy = frozenCopy((value as Record<string, unknown>)[key], copies);
+    // An own `__proto__` (JSON.parse makes one) must stay a property, not become the prototype.
+    if (key === '__proto__') {
+      Object.defineProperty(object, key, {
+        value: copy,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      object[key] = copy;
+    }
+  }
+  return Object.freeze(object);
+}
