@@ -3,7 +3,14 @@
  * that rotates between rounds, and each arm is timed against the reference arm of the same round;
  * the median of those paired ratios cancels the machine's drift (other load, frequency, GC debt).
  */
-export type PairedArms = Readonly<Record<string, () => Promise<unknown> | unknown>>;
+export type PairedArm =
+  | (() => Promise<unknown> | unknown)
+  | {
+      /** Untimed: makes what one timed run works on (fresh schemas, say). */
+      readonly setup: () => unknown;
+      readonly run: (input: never) => Promise<unknown> | unknown;
+    };
+export type PairedArms = Readonly<Record<string, PairedArm>>;
 
 export type PairedResult = {
   /** Median of the per-round ratios arm / reference, by arm. */
@@ -43,11 +50,14 @@ export async function measurePairedRatios({
   for (let round = 0; round < warmup + rounds; round++) {
     const order = names.map((_, index) => names[(index + round) % names.length] as string);
     for (const name of order) {
-      const run = arms[name] as () => unknown;
+      const arm = arms[name] as PairedArm;
+      const run = (typeof arm === 'function' ? arm : arm.run) as (input: unknown) => unknown;
+      const inputs =
+        typeof arm === 'function' ? [] : Array.from({ length: repeat }, () => arm.setup());
       // Under --expose-gc every run starts from a collected heap, so no arm pays another's garbage.
       collectGarbage?.();
       const started = now();
-      for (let index = 0; index < repeat; index++) await run();
+      for (let index = 0; index < repeat; index++) await run(inputs[index]);
       const elapsed = (now() - started) / repeat;
       if (round >= warmup) times.get(name)?.push(elapsed);
     }

@@ -8,8 +8,13 @@ import {
 } from './to-strict-schema.ts';
 
 const resultsByContent = new ContentCache<StrictSchemaResult>();
-/** Content keys of profiles and defaults objects, which usually live as long as the app. */
-const optionKeys = new WeakMap<object, string | null>();
+/** The scope of each profile and defaults object pair seen (`null`: not plain data). */
+const scopeByOptions = new WeakMap<object, WeakMap<object, string | null>>();
+/** A short scope for each combination of profile and defaults contents seen, by those contents. */
+const scopeIds = new Map<string, string>();
+/** Past this many combinations the numbering starts over in a new generation, never reusing one. */
+const maxScopes = 1000;
+let scopeGeneration = 0;
 /** Sealed copies of results for options without a content key, by the uncached result. */
 const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
 const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -36,9 +41,8 @@ export function toStrictSchemaCached(
   if (typeof schema !== 'object' || schema === null) {
     return toStrictSchema(schema, { profile, defaults });
   }
-  const profileKey = optionKeyOf(profile);
-  const defaultsKey = optionKeyOf(defaults);
-  if (profileKey === undefined || defaultsKey === undefined) {
+  const scope = scopeOf(profile, defaults);
+  if (scope === undefined) {
     const result = toStrictSchema(schema, { profile, defaults });
     let sealed = sealedByResult.get(result);
     if (sealed === undefined) {
@@ -47,7 +51,6 @@ export function toStrictSchemaCached(
     }
     return sealed;
   }
-  const scope = `${profileKey}\n${defaultsKey}`;
   const cached = resultsByContent.get(schema, scope);
   if (cached !== undefined) {
     if (cached.strict || cached.schema === schema) return cached;
@@ -61,13 +64,38 @@ export function toStrictSchemaCached(
   return result;
 }
 
-function optionKeyOf(option: object): string | undefined {
-  let key = optionKeys.get(option);
-  if (key === undefined) {
-    key = contentKeyOf(option) ?? null;
-    optionKeys.set(option, key);
+/** Found by the options' identity first, so a lasting profile and defaults cost one lookup. */
+function scopeOf(profile: object, defaults: object): string | undefined {
+  let byDefaults = scopeByOptions.get(profile);
+  if (byDefaults === undefined) {
+    byDefaults = new WeakMap();
+    scopeByOptions.set(profile, byDefaults);
   }
-  return key ?? undefined;
+  let scope = byDefaults.get(defaults);
+  if (scope === undefined) {
+    const profileKey = contentKeyOf(profile);
+    const defaultsKey = contentKeyOf(defaults);
+    scope =
+      profileKey === undefined || defaultsKey === undefined
+        ? null
+        : scopeOfContents(`${profileKey}\n${defaultsKey}`);
+    byDefaults.set(defaults, scope);
+  }
+  return scope ?? undefined;
+}
+
+// JSON text never holds a raw line break, so the two parts of `contents` cannot run together.
+function scopeOfContents(contents: string): string {
+  let scope = scopeIds.get(contents);
+  if (scope === undefined) {
+    if (scopeIds.size >= maxScopes) {
+      scopeIds.clear();
+      scopeGeneration++;
+    }
+    scope = `${scopeGeneration}.${scopeIds.size}`;
+    scopeIds.set(contents, scope);
+  }
+  return scope;
 }
 
 function forCaller(result: StrictSchemaResult, schema: object): StrictSchemaResult {

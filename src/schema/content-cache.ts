@@ -16,25 +16,30 @@ type Known<VALUE> = {
   readonly byScope: Map<string, VALUE>;
 };
 
+/** Settings one content is built under; past this many, a content's scopes start over. */
+const maxScopesPerContent = 16;
+
 /**
  * A cache of what was built from a schema, found by the schema's content: a `WeakMap` by identity
  * in front (one lookup for an object seen before), then a bounded least-recently-used map by
  * {@link contentKeyOf}, so a new object with known content costs one serialization instead of a
  * rebuild. The identity map holds nothing alive; the content map holds at most `maxEntries`
- * values, so 100,000 distinct schemas cannot grow it. A schema without a content key (a cycle, a
- * `Date`, a function…) is cached by identity only.
+ * contents (each with at most 16 scopes), so 100,000 distinct schemas cannot grow it. A schema
+ * without a content key (a cycle, a `Date`, a function…) is cached by identity only.
  *
  * Its `get`/`set` take the place of a `WeakMap<object, VALUE>`'s. A value built from one object is
  * handed out for every object of the same content, so it must depend on content only and must not
  * be changed by whoever receives it. `scope` separates values built from the same schema with
- * different settings (a provider profile, defaults); it must not be empty.
+ * different settings (a provider profile, defaults); keep it short, it is a map key.
  */
 export class ContentCache<VALUE> {
   readonly #maxEntries: number;
   readonly #maxKeyLength: number;
   readonly #byIdentity = new WeakMap<object, Known<VALUE>>();
   // A Map iterates in insertion order: re-inserting on each hit keeps the least recent first.
-  readonly #byContent = new Map<string, VALUE>();
+  // Keyed by the content key itself (not joined with the scope), so a lookup hashes the string
+  // the serializer just made instead of copying it into a new one.
+  readonly #byContent = new Map<string, Map<string, VALUE>>();
   #keyLength = 0;
 
   constructor({ maxEntries = 1000, maxKeyLength = 2_000_000 }: ContentCacheOptions = {}) {
@@ -42,7 +47,7 @@ export class ContentCache<VALUE> {
     this.#maxKeyLength = maxKeyLength;
   }
 
-  /** How many values are kept by content. */
+  /** How many contents have values kept by content. */
   get size(): number {
     return this.#byContent.size;
   }
@@ -52,11 +57,11 @@ export class ContentCache<VALUE> {
     const known = this.#know(object);
     const own = known.byScope.get(scope);
     if (own !== undefined || known.key === undefined) return own;
-    const key = scopedKey(known.key, scope);
-    const shared = this.#byContent.get(key);
-    if (shared === undefined) return undefined;
-    this.#byContent.delete(key);
-    this.#byContent.set(key, shared);
+    const scopes = this.#byContent.get(known.key);
+    const shared = scopes?.get(scope);
+    if (scopes === undefined || shared === undefined) return undefined;
+    this.#byContent.delete(known.key);
+    this.#byContent.set(known.key, scopes);
     known.byScope.set(scope, shared);
     return shared;
   }
@@ -65,12 +70,18 @@ export class ContentCache<VALUE> {
   set(object: object, value: VALUE, scope = ''): void {
     const known = this.#know(object);
     known.byScope.set(scope, value);
-    if (known.key === undefined) return;
-    const key = scopedKey(known.key, scope);
-    if (key.length > this.#maxKeyLength) return;
-    if (this.#byContent.delete(key)) this.#keyLength -= key.length;
-    this.#byContent.set(key, value);
-    this.#keyLength += key.length;
+    const key = known.key;
+    if (key === undefined || key.length > this.#maxKeyLength) return;
+    let scopes = this.#byContent.get(key);
+    if (scopes === undefined) {
+      scopes = new Map();
+      this.#keyLength += key.length;
+    } else {
+      this.#byContent.delete(key);
+      if (scopes.size >= maxScopesPerContent && !scopes.has(scope)) scopes.clear();
+    }
+    scopes.set(scope, value);
+    this.#byContent.set(key, scopes);
     for (const oldest of this.#byContent.keys()) {
       if (this.#byContent.size <= this.#maxEntries && this.#keyLength <= this.#maxKeyLength) break;
       this.#byContent.delete(oldest);
@@ -86,9 +97,4 @@ export class ContentCache<VALUE> {
     }
     return known;
   }
-}
-
-// Content keys are JSON text, which never holds a raw line break, so the parts cannot run together.
-function scopedKey(key: string, scope: string): string {
-  return scope === '' ? key : `${scope}\n${key}`;
 }
