@@ -138,7 +138,7 @@ function frozenCopy(value: unknown, copies: Map<object, unknown>): unknown {
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  const object: Record<string, unknown> = Object.create(prototype);
+  const object: Record<string, unknown> = prototype === null ? Object.create(null) : {};
   copies.set(value, object);
   for (const key of Object.keys(value)) {
     const copy = frozenCopy((value as Record<string, unknown>)[key], copies);

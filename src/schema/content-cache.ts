@@ -10,11 +10,27 @@ export type ContentCacheOptions = {
   maxKeyLength?: number;
 };
 
-/** What the cache knows of one object: its content key (computed once) and its values by scope. */
+/** The values one object has in one cache: the first scope's in place, any others in a map. */
 type Known<VALUE> = {
-  readonly key: string | undefined;
-  readonly byScope: Map<string, VALUE>;
+  readonly scope: string;
+  readonly value: VALUE;
+  others?: Map<string, VALUE>;
 };
+
+/**
+ * Content keys by object, shared by every cache, so an object is serialized once however many
+ * caches look it up (`null`: it has none).
+ */
+const keyByObject = new WeakMap<object, string | null>();
+
+function keyOf(object: object): string | undefined {
+  let key = keyByObject.get(object);
+  if (key === undefined) {
+    key = contentKeyOf(object) ?? null;
+    keyByObject.set(object, key);
+  }
+  return key ?? undefined;
+}
 
 /** Settings one content is built under; past this many, a content's scopes start over. */
 const maxScopesPerContent = 16;
@@ -54,23 +70,26 @@ export class ContentCache<VALUE> {
 
   /** The value for this object, or for another object of the same content, else `undefined`. */
   get(object: object, scope = ''): VALUE | undefined {
-    const known = this.#know(object);
-    const own = known.byScope.get(scope);
-    if (own !== undefined || known.key === undefined) return own;
-    const scopes = this.#byContent.get(known.key);
+    const known = this.#byIdentity.get(object);
+    if (known !== undefined) {
+      const own = known.scope === scope ? known.value : known.others?.get(scope);
+      if (own !== undefined) return own;
+    }
+    const key = keyOf(object);
+    if (key === undefined) return undefined;
+    const scopes = this.#byContent.get(key);
     const shared = scopes?.get(scope);
     if (scopes === undefined || shared === undefined) return undefined;
-    this.#byContent.delete(known.key);
-    this.#byContent.set(known.key, scopes);
-    known.byScope.set(scope, shared);
+    this.#byContent.delete(key);
+    this.#byContent.set(key, scopes);
+    this.#remember(object, scope, shared, known);
     return shared;
   }
 
   /** Keeps a value for this object and, when it has a content key, for its content. */
   set(object: object, value: VALUE, scope = ''): void {
-    const known = this.#know(object);
-    known.byScope.set(scope, value);
-    const key = known.key;
+    this.#remember(object, scope, value, this.#byIdentity.get(object));
+    const key = keyOf(object);
     if (key === undefined || key.length > this.#maxKeyLength) return;
     let scopes = this.#byContent.get(key);
     if (scopes === undefined) {
@@ -89,12 +108,12 @@ export class ContentCache<VALUE> {
     }
   }
 
-  #know(object: object): Known<VALUE> {
-    let known = this.#byIdentity.get(object);
-    if (known === undefined) {
-      known = { key: contentKeyOf(object), byScope: new Map() };
-      this.#byIdentity.set(object, known);
+  #remember(object: object, scope: string, value: VALUE, known: Known<VALUE> | undefined): void {
+    if (known === undefined || known.scope === scope) {
+      this.#byIdentity.set(object, { scope, value, others: known?.others });
+      return;
     }
-    return known;
+    known.others ??= new Map();
+    known.others.set(scope, value);
   }
 }
