@@ -146,6 +146,13 @@ describe('toStrictSchemaCached', () => {
       expect(toStrictSchemaCached(cyclic)).toBe(toStrictSchemaCached(cyclic));
     });
 
+    it('should convert lists nested deeper than a copy can go without throwing', () => {
+      let items: Record<string, unknown> = { type: 'string' };
+      for (let depth = 0; depth < 20_000; depth++) items = { type: 'array', items };
+      const schema = { type: 'object', properties: { deep: items }, required: ['deep'] };
+      expect(() => toStrictSchemaCached(schema)).not.toThrow();
+    });
+
     it('should not let a lying toJSON pass for the content it claims', () => {
       const honest = toStrictSchemaCached({ type: 'object', properties: {} });
       const liar = toStrictSchemaCached({

@@ -46,7 +46,7 @@ export function toStrictSchemaCached(
     const result = toStrictSchema(schema, { profile, defaults });
     let sealed = sealedByResult.get(result);
     if (sealed === undefined) {
-      sealed = forCaller(seal(result), schema);
+      sealed = trySeal(result, schema) ?? result;
       sealedByResult.set(result, sealed);
     }
     return sealed;
@@ -59,9 +59,20 @@ export function toStrictSchemaCached(
     resultsByContent.set(schema, own, scope);
     return own;
   }
-  const result = forCaller(seal(toStrictSchema(schema, { profile, defaults })), schema);
+  const converted = toStrictSchema(schema, { profile, defaults });
+  const result = trySeal(converted, schema);
+  // A result too deeply nested to copy is handed out as converted, and never shared.
+  if (result === undefined) return converted;
   resultsByContent.set(schema, result, scope);
   return result;
+}
+
+function trySeal(result: StrictSchemaResult, schema: object): StrictSchemaResult | undefined {
+  try {
+    return forCaller(seal(result), schema);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Found by the options' identity first, so a lasting profile and defaults cost one lookup. */
