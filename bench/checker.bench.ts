@@ -309,6 +309,7 @@ function assertAgreement(tool: Tool, validators: Validators): void {
 }
 
 const checkers = ['lenient', 'exact', 'ajv', 'cfworker'] as const;
+let serial = 0;
 
 for (const tool of floorTools) {
   const floor = compileFloor(tool.schema);
@@ -333,16 +334,17 @@ for (const tool of tools) {
     }
   }
 
-  // Preparing a schema never seen before. Each iteration gets a fresh structuredClone, made outside
-  // the timed region (mitata's computed parameter `[0]`), so no cache can answer:
-  // - toolgate caches in a WeakMap keyed by the schema object: a new object is prepared anew.
+  // Preparing a schema never seen before. Each iteration gets a fresh structuredClone with its own
+  // description, made outside the timed region (mitata's computed parameter `[0]`), so no cache
+  // can answer:
+  // - toolgate caches by object and by content: new content is prepared anew.
   // - ajv 8 caches compiled schemas in a Map keyed by the schema object (not its serialization),
   //   so a fresh clone truly compiles (meta-schema validation, code generation, `new Function`).
   //   One long-lived Ajv instance is reused, as an application would; `removeSchema` drops each
   //   clone from that cache afterwards so it does not grow for the whole run. The schemas have no
   //   `$id`, so nothing is registered by id either.
   // - cfworker's constructor dereferences (indexes) the schema; validation itself stays lazy.
-  const clone = () => structuredClone(tool.schema);
+  const clone = () => ({ ...structuredClone(tool.schema), description: `variant ${serial++}` });
   bench(`prepare/${tool.name}/toolgate`, function* () {
     yield { 0: clone, bench: (schema: unknown) => do_not_optimize(prepareSchema(schema)) };
   });

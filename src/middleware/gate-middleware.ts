@@ -1,7 +1,6 @@
 import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Middleware,
-  LanguageModelV4StreamPart,
   LanguageModelV4ToolCall,
 } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
@@ -9,6 +8,7 @@ import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { type GateRequest, prepareGateRequest } from './gate-request.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
+import { holdToolCalls } from './hold-tool-calls.ts';
 import { judgeTurn } from './judge-turn.ts';
 import { generateThroughProviderErrors, streamThroughProviderErrors } from './provider-errors.ts';
 import { reportRefusals } from './report-refusals.ts';
@@ -63,62 +63,10 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
       if (request === undefined) return result;
       return {
         ...result,
-        stream: result.stream.pipeThrough(holdToolCalls({ request, options, ledger })),
+        stream: holdToolCalls({ stream: result.stream, request, options, ledger }),
       };
     },
   };
-}
-
-/**
- * Lets text, reasoning and tool input deltas through live, holds the turn's tool calls until the
- * model's `finish`, then judges them together and releases them just before `finish` (the SDK
- * starts executing on `finish`). Calls the provider executed itself pass straight through.
- */
-function holdToolCalls<TOOLS extends ToolSet>({
-  request,
-  options,
-  ledger,
-}: {
-  request: GateRequest;
-  options: ToolGateOptions<TOOLS>;
-  ledger: CallLedger;
-}): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
-  const held: LanguageModelV4ToolCall[] = [];
-  let warned = false;
-
-  const release = async (
-    controller: TransformStreamDefaultController<LanguageModelV4StreamPart>,
-  ): Promise<void> => {
-    const calls = held.splice(0, held.length);
-    if (calls.length === 0) return;
-    const judged = await judgeTurn({ calls, request, options, ledger });
-    await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
-    for (const call of judged.calls) controller.enqueue(call);
-  };
-
-  return new TransformStream({
-    // Not async: text and input deltas pass without a promise each; only `finish` waits.
-    transform(part, controller) {
-      if (part.type === 'stream-start' && !warned) {
-        warned = true;
-        controller.enqueue({ ...part, warnings: [...part.warnings, ...request.warnings] });
-        return;
-      }
-      if (part.type === 'tool-call' && part.providerExecuted !== true) {
-        held.push(part);
-        return;
-      }
-      if (part.type !== 'finish') {
-        controller.enqueue(part);
-        return;
-      }
-      return release(controller).then(() => controller.enqueue(part));
-    },
-    async flush(controller) {
-      // A stream that ends without `finish` still hands its calls on, judged.
-      await release(controller);
-    },
-  });
 }
 
 function isToolCall(part: { type: string }): part is LanguageModelV4ToolCall {

@@ -12,8 +12,8 @@ import {
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import { overStrictBudget } from '../decode/strict-budget.ts';
+import { toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
-import { toStrictSchema } from '../decode/to-strict-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
@@ -118,7 +118,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       converted.push({ tool: offeredTool });
       continue;
     }
-    const conversion = toStrictSchema(offered, {
+    const conversion = toStrictSchemaCached(offered, {
       profile,
       defaults: options.defaults?.[tool.name as keyof TOOLS],
     });

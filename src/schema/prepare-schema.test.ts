@@ -176,10 +176,11 @@ describe('prepareSchema', () => {
       expect(root.properties?.get('x')).toBe(root);
     });
 
-    it('should prepare a schema object once', () => {
+    it('should prepare a schema content once, whatever object holds it', () => {
       const schema = { type: 'string' };
       expect(prepareSchema(schema)).toBe(prepareSchema(schema));
-      expect(prepareSchema({ type: 'string' })).not.toBe(prepareSchema(schema));
+      expect(prepareSchema({ type: 'string' })).toBe(prepareSchema(schema));
+      expect(prepareSchema({ type: 'number' })).not.toBe(prepareSchema(schema));
     });
 
     it('should not change the schema', () => {

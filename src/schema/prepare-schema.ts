@@ -1,3 +1,4 @@
+import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
 import { JsonKind, type JsonKindSet } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
@@ -26,7 +27,7 @@ export type PreparedSchema = {
   readonly problems: readonly SchemaProblem[];
 };
 
-const preparedBySchema = new WeakMap<object, PreparedSchema>();
+const preparedBySchema = new ContentCache<PreparedSchema>();
 
 /**
  * Reads a JSON Schema into the {@link SchemaNode} tree the checker runs on.

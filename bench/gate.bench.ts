@@ -1,0 +1,268 @@
+/**
+ * What the gate costs an app, against the same app on the ungated AI SDK, measured side by side in
+ * one process (arms interleaved, medians of paired ratios, CPU time; see paired-ratios.ts):
+ * - stream: `streamText` over 5,000 text deltas and 3 tool calls from a strict provider
+ *   (`openai.responses`), tools executed; goal gated / ungated <= 1.03x.
+ * - mcp: 100 MCP-like tools (`dynamicTool` + `jsonSchema`, no validator) rebuilt as new objects
+ *   every turn (each turn parses the tool listing, as an MCP client's `tools()` does, and builds a
+ *   new gate around the tools), a 2-step `generateText` on a strict provider; goal <= 1.15x.
+ * - zod: two zod tools and one gate made once, a 2-step `generateText` on a strict provider; the
+ *   gate should cost (almost) nothing here.
+ *
+ * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|zod] [--rounds=N]`.
+ */
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import {
+  generateText,
+  isStepCount,
+  jsonSchema,
+  type LanguageModel,
+  streamText,
+  type ToolSet,
+  tool,
+  wrapLanguageModel,
+} from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { z } from 'zod';
+import { toolGate } from '../src/index.ts';
+import { mcpListing, toolsOfListing } from './mcp-tools.ts';
+import { formatRatio, measurePairedRatios } from './paired-ratios.ts';
+
+const argument = (name: string): string | undefined =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = argument('arm');
+const roundsArgument = argument('rounds');
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+/** The first step calls a tool; once a tool result is in the prompt, the model answers in text. */
+function twoStepModel(
+  toolName: string,
+  input: unknown,
+): MockLanguageModelV4 & { calls: () => number } {
+  let calls = 0;
+  const model = new MockLanguageModelV4({
+    provider: 'openai.responses',
+    doGenerate: async (
+      options: LanguageModelV4CallOptions,
+    ): Promise<LanguageModelV4GenerateResult> => {
+      calls++;
+      const answered = options.prompt.some((message) => message.role === 'tool');
+      return {
+        content: answered
+          ? [{ type: 'text', text: 'done' }]
+          : [
+              {
+                type: 'tool-call',
+                toolCallId: `call-${calls}`,
+                toolName,
+                input: JSON.stringify(input),
+              },
+            ],
+        finishReason: answered
+          ? { unified: 'stop', raw: 'stop' }
+          : { unified: 'tool-calls', raw: 'tool_calls' },
+        usage,
+        warnings: [],
+      };
+    },
+  });
+  return Object.assign(model, { calls: () => calls });
+}
+
+/** Throws unless the loop ran both steps and the tool ran: a benchmark of a refused turn means nothing. */
+function assertRan(
+  result: { steps: readonly unknown[]; toolResults: readonly unknown[] },
+  steps: number,
+) {
+  if (result.steps.length !== steps)
+    throw new Error(`${result.steps.length} steps instead of ${steps}`);
+}
+
+// --- stream --------------------------------------------------------------------------------------
+
+function streamArms() {
+  const weatherSchema = {
+    type: 'object',
+    properties: {
+      city: { type: 'string', description: 'City name.' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+    },
+    required: ['city'],
+    additionalProperties: false,
+  } as const;
+  const tools = {
+    weather: tool({
+      inputSchema: jsonSchema<{ city: string; unit?: string }>(weatherSchema),
+      execute: async ({ city }) => `sunny in ${city}`,
+    }),
+  } satisfies ToolSet;
+  const parts = (): LanguageModelV4StreamPart[] => {
+    const list: LanguageModelV4StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 'text' },
+    ];
+    for (let index = 0; index < 5000; index++) {
+      list.push({ type: 'text-delta', id: 'text', delta: 'word ' });
+    }
+    list.push({ type: 'text-end', id: 'text' });
+    for (let index = 0; index < 3; index++) {
+      const id = `call-${index}`;
+      const input = JSON.stringify({ city: `City ${index}` });
+      list.push(
+        { type: 'tool-input-start', id, toolName: 'weather' },
+        { type: 'tool-input-delta', id, delta: input },
+        { type: 'tool-input-end', id },
+        { type: 'tool-call', toolCallId: id, toolName: 'weather', input },
+      );
+    }
+    list.push({
+      type: 'finish',
+      finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+      usage,
+    });
+    return list;
+  };
+  const model = new MockLanguageModelV4({
+    provider: 'openai.responses',
+    doStream: async () => {
+      const list = parts();
+      return {
+        stream: new ReadableStream({
+          start(controller) {
+            for (const part of list) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  });
+  const run = (runModel: LanguageModel, runTools: ToolSet) => async () => {
+    const result = streamText({ model: runModel, tools: runTools, prompt: 'weather?' });
+    await result.consumeStream();
+    const results = await result.toolResults;
+    if (results.length !== 3) throw new Error(`${results.length} tool results instead of 3`);
+  };
+  const gate = toolGate({ tools });
+  return {
+    ungated: run(model, tools),
+    gated: run(wrapLanguageModel({ model, middleware: gate.middleware }), gate.tools),
+  };
+}
+
+// --- mcp -----------------------------------------------------------------------------------------
+
+function mcpArms() {
+  const listing = mcpListing();
+  const fetchTools = () => toolsOfListing(listing);
+  const model = twoStepModel('tool_0', { path: '/etc/hosts' });
+  return {
+    ungated: async () => {
+      const tools = fetchTools();
+      const result = await generateText({ model, tools, prompt: 'read', stopWhen: isStepCount(2) });
+      assertRan(result, 2);
+    },
+    gated: async () => {
+      const tools = fetchTools();
+      const gate = toolGate({ tools });
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: gate.middleware }),
+        tools: gate.tools,
+        prompt: 'read',
+        stopWhen: isStepCount(2),
+      });
+      assertRan(result, 2);
+    },
+  };
+}
+
+// --- zod -----------------------------------------------------------------------------------------
+
+function zodArms() {
+  const tools = {
+    weather: tool({
+      description: 'Weather forecast for a city.',
+      inputSchema: z.object({
+        city: z.string(),
+        unit: z.enum(['celsius', 'fahrenheit']).optional(),
+        days: z.number().int().min(1).max(14),
+      }),
+      execute: async ({ city }) => `sunny in ${city}`,
+    }),
+    search: tool({
+      description: 'Search the web.',
+      inputSchema: z.object({ query: z.string(), limit: z.number().int().optional() }),
+      execute: async ({ query }) => `found ${query}`,
+    }),
+  } satisfies ToolSet;
+  const model = twoStepModel('weather', { city: 'Oslo', unit: null, days: 3 });
+  const gate = toolGate({ tools });
+  const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
+  return {
+    ungated: async () => {
+      const result = await generateText({ model, tools, prompt: 'hi', stopWhen: isStepCount(2) });
+      assertRan(result, 2);
+    },
+    gated: async () => {
+      const result = await generateText({
+        model: gatedModel,
+        tools: gate.tools,
+        prompt: 'hi',
+        stopWhen: isStepCount(2),
+      });
+      assertRan(result, 2);
+    },
+  };
+}
+
+const benches = [
+  {
+    name: 'stream',
+    title: 'streamText, 5,000 text deltas + 3 tool calls, strict provider',
+    arms: streamArms,
+    rounds: 20,
+    repeat: 1,
+    goal: 1.03,
+  },
+  {
+    name: 'mcp',
+    title: '100 MCP-like tools rebuilt every turn, 2-step generateText, strict provider',
+    arms: mcpArms,
+    rounds: 40,
+    repeat: 5,
+    goal: 1.15,
+  },
+  {
+    name: 'zod',
+    title: 'two zod tools, 2-step generateText, strict provider',
+    arms: zodArms,
+    rounds: 40,
+    repeat: 20,
+    goal: undefined,
+  },
+];
+
+// The SDK logs every warning to the console; the arms expect none.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+console.log('Gate / ungated AI SDK (median of paired ratios, CPU time; ms are medians per run):');
+for (const bench of benches) {
+  if (only !== undefined && only !== bench.name) continue;
+  const rounds = roundsArgument === undefined ? bench.rounds : Number(roundsArgument);
+  const result = await measurePairedRatios({
+    arms: bench.arms(),
+    reference: 'ungated',
+    rounds,
+    repeat: bench.repeat,
+  });
+  const goal = bench.goal === undefined ? '' : `  (goal <= ${bench.goal}x)`;
+  console.log(
+    `  ${bench.name.padEnd(7)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })}${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; ${bench.title}, ${rounds} rounds`,
+  );
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { decodeArguments } from './decode-arguments.ts';
+import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
+import { toStrictSchemaCached } from './strict-schema-cache.ts';
+import { toStrictSchema } from './to-strict-schema.ts';
+
+/** An MCP-like tool schema, built anew on each call as a client's `tools()` would. */
+function weatherSchema(): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      city: { type: 'string', description: 'City name.' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['city'],
+    additionalProperties: false,
+  };
+}
+
+describe('toStrictSchemaCached', () => {
+  describe('caching by content', () => {
+    it('should give the same result for new objects of the same content', () => {
+      const first = toStrictSchemaCached(weatherSchema());
+      const second = toStrictSchemaCached(weatherSchema());
+      expect(first.strict).toBe(true);
+      expect(second).toBe(first);
+      expect(toStrictSchemaCached(JSON.parse(JSON.stringify(weatherSchema())))).toBe(first);
+    });
+
+    it('should convert as toStrictSchema does', () => {
+      const schema = weatherSchema();
+      const cached = toStrictSchemaCached(schema, { defaults: { unit: 'celsius' } });
+      const direct = toStrictSchema(schema, { defaults: { unit: 'celsius' } });
+      expect(cached).toEqual(direct);
+      expect(decodeArguments({ city: 'Oslo', unit: null, tags: null }, cached.plan)).toEqual({
+        city: 'Oslo',
+        unit: 'celsius',
+      });
+    });
+
+    it('should give different results for different content, profiles and defaults', () => {
+      const base = toStrictSchemaCached(weatherSchema());
+      const otherContent = toStrictSchemaCached({
+        ...weatherSchema(),
+        required: ['city', 'unit'],
+      });
+      const otherProfile = toStrictSchemaCached(weatherSchema(), { profile: cerebrasProfile });
+      const otherDefaults = toStrictSchemaCached(weatherSchema(), {
+        defaults: { unit: 'fahrenheit' },
+      });
+      const results = [base, otherContent, otherProfile, otherDefaults];
+      expect(new Set(results).size).toBe(4);
+      expect(otherContent.schema).not.toEqual(base.schema);
+      expect(otherProfile.schema).not.toEqual(base.schema);
+      expect(otherDefaults.plan).not.toEqual(base.plan);
+    });
+
+    it('should find defaults and profiles by content, not by object', () => {
+      const first = toStrictSchemaCached(weatherSchema(), {
+        profile: { ...openaiProfile },
+        defaults: { unit: 'celsius' },
+      });
+      const second = toStrictSchemaCached(weatherSchema(), {
+        profile: { ...openaiProfile },
+        defaults: { unit: 'celsius' },
+      });
+      expect(second).toBe(first);
+    });
+
+    it('should give a schema that cannot be strict back to its own caller', () => {
+      // A tuple: no strict form exists for it.
+      const open = () => ({
+        type: 'object',
+        properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }] } },
+      });
+      const first = open();
+      const second = open();
+      const one = toStrictSchemaCached(first);
+      const other = toStrictSchemaCached(second);
+      expect(one.strict).toBe(false);
+      expect(one.schema).toBe(first);
+      expect(other.schema).toBe(second);
+      expect(toStrictSchemaCached(second)).toBe(other);
+    });
+  });
+
+  describe('what callers may do to results', () => {
+    it('should hand out frozen copies that share nothing with the schema passed in', () => {
+      const schema = weatherSchema();
+      const result = toStrictSchemaCached(schema, { defaults: { tags: ['x'] } });
+      if (!result.strict) throw new Error('expected a strict result');
+      const strictSchema = result.schema as { properties: Record<string, object> };
+      expect(Object.isFrozen(result)).toBe(true);
+      expect(Object.isFrozen(strictSchema)).toBe(true);
+      expect(Object.isFrozen(strictSchema.properties.city)).toBe(true);
+      expect(strictSchema.properties.city).not.toBe(
+        (schema.properties as Record<string, object>).city,
+      );
+      expect(() => {
+        (strictSchema.properties as Record<string, unknown>).city = { type: 'number' };
+      }).toThrow(TypeError);
+    });
+
+    it('should not let a change to the caller own schema reach the cache', () => {
+      const schema = weatherSchema();
+      const before = toStrictSchemaCached(schema);
+      (
+        (schema.properties as Record<string, Record<string, unknown>>).city as Record<
+          string,
+          unknown
+        >
+      ).type = 'number';
+      const fresh = toStrictSchemaCached(weatherSchema());
+      expect(fresh).toBe(before);
+      expect(JSON.stringify(fresh.schema)).toContain('"city":{"type":"string"');
+    });
+
+    it('should still freeze results when the options are not plain data', () => {
+      const defaults = { when: new Date(0) };
+      const schema = {
+        type: 'object',
+        properties: { when: { type: 'string' } },
+        additionalProperties: false,
+      };
+      const result = toStrictSchemaCached(schema, { defaults });
+      expect(result.strict).toBe(true);
+      expect(Object.isFrozen(result.schema)).toBe(true);
+      expect(toStrictSchemaCached(schema, { defaults })).toBe(result);
+      expect(decodeArguments({ when: null }, result.plan)).toEqual({ when: new Date(0) });
+    });
+  });
+
+  describe('hostile schemas', () => {
+    it('should not throw on a cycle, non-JSON values or a lying toJSON', () => {
+      const cyclic: Record<string, unknown> = { type: 'object' };
+      cyclic.properties = { self: cyclic };
+      const hostile: unknown[] = [
+        cyclic,
+        { type: 'object', properties: { a: { const: undefined } } },
+        { type: 'object', properties: { a: { const: 1n } } },
+        { type: 'object', toJSON: () => ({}) },
+        Object.create({ type: 'object' }),
+        null,
+        'a string',
+      ];
+      for (const schema of hostile) {
+        expect(() => toStrictSchemaCached(schema)).not.toThrow();
+      }
+      expect(toStrictSchemaCached(cyclic)).toBe(toStrictSchemaCached(cyclic));
+    });
+
+    it('should convert lists nested deeper than a copy can go without throwing', () => {
+      let items: Record<string, unknown> = { type: 'string' };
+      for (let depth = 0; depth < 20_000; depth++) items = { type: 'array', items };
+      const schema = { type: 'object', properties: { deep: items }, required: ['deep'] };
+      expect(() => toStrictSchemaCached(schema)).not.toThrow();
+    });
+
+    it('should not let a lying toJSON pass for the content it claims', () => {
+      const honest = toStrictSchemaCached({ type: 'object', properties: {} });
+      const liar = toStrictSchemaCached({
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        toJSON: () => ({ type: 'object', properties: {} }),
+      });
+      expect(liar).not.toBe(honest);
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { convertArrayToReadableStream, convertReadableStreamToArray } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { emptyDecodePlan } from '../decode/decode-plan.ts';
+import type { GateRequest } from './gate-request.ts';
+import { holdToolCalls } from './hold-tool-calls.ts';
+import { CallLedger } from './call-ledger.ts';
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+const weather: GateRequest['tools'] = new Map([
+  [
+    'weather',
+    {
+      judged: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      plan: emptyDecodePlan,
+      fixedValues: new Map(),
+      tool: undefined,
+      wrapped: true,
+    },
+  ],
+]);
+
+const turn: LanguageModelV4StreamPart[] = [
+  { type: 'stream-start', warnings: [] },
+  { type: 'tool-input-start', id: 'c1', toolName: 'weather' },
+  { type: 'tool-input-delta', id: 'c1', delta: '{"city":"Oslo"}' },
+  { type: 'tool-input-end', id: 'c1' },
+  { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: '{"city":"Oslo"}' },
+  { type: 'text-start', id: 't' },
+  { type: 'text-delta', id: 't', delta: 'checking' },
+  { type: 'text-end', id: 't' },
+  { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+];
+
+function hold(stream: ReadableStream<LanguageModelV4StreamPart>, request: GateRequest) {
+  return holdToolCalls({
+    stream,
+    request,
+    options: { tools: {} },
+    ledger: new CallLedger(),
+  });
+}
+
+describe('holdToolCalls', () => {
+  it('should pass the stream of a request without tools or warnings through untouched', () => {
+    const stream = convertArrayToReadableStream(turn);
+    expect(hold(stream, { tools: new Map(), warnings: [] })).toBe(stream);
+  });
+
+  it('should hold a tool call until finish and pass every other part in order', async () => {
+    const parts = await convertReadableStreamToArray(
+      hold(convertArrayToReadableStream(turn), { tools: weather, warnings: [] }),
+    );
+    expect(parts.map((part) => part.type)).toEqual([
+      'stream-start',
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-end',
+      'text-start',
+      'text-delta',
+      'text-end',
+      'tool-call',
+      'finish',
+    ]);
+    expect(parts[1]).toBe(turn[1]);
+    expect(parts[5]).toBe(turn[6]);
+  });
+
+  it('should add the request warnings to stream-start even without tools', async () => {
+    const warning = { type: 'other' as const, message: 'toolgate: a note' };
+    const parts = await convertReadableStreamToArray(
+      hold(convertArrayToReadableStream(turn.slice(0, 1)), {
+        tools: new Map(),
+        warnings: [warning],
+      }),
+    );
+    expect(parts).toEqual([{ type: 'stream-start', warnings: [warning] }]);
+  });
+
+  it('should hand on held calls, judged, when the stream ends without finish', async () => {
+    const parts = await convertReadableStreamToArray(
+      hold(convertArrayToReadableStream(turn.slice(0, 5)), { tools: weather, warnings: [] }),
+    );
+    expect(parts.at(-1)).toMatchObject({ type: 'tool-call', toolCallId: 'c1' });
+  });
+});

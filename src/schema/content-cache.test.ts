@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ContentCache } from './content-cache.ts';
+import { prepareSchema } from './prepare-schema.ts';
+
+describe('ContentCache', () => {
+  describe('get', () => {
+    it('should find a value by identity and by content', () => {
+      const cache = new ContentCache<string>();
+      const schema = { type: 'string' };
+      cache.set(schema, 'prepared');
+      expect(cache.get(schema)).toBe('prepared');
+      expect(cache.get({ type: 'string' })).toBe('prepared');
+      expect(cache.get({ type: 'number' })).toBeUndefined();
+    });
+
+    it('should keep scopes apart', () => {
+      const cache = new ContentCache<string>();
+      cache.set({ type: 'string' }, 'openai', '"openai"');
+      expect(cache.get({ type: 'string' }, '"openai"')).toBe('openai');
+      expect(cache.get({ type: 'string' }, '"google"')).toBeUndefined();
+      expect(cache.get({ type: 'string' })).toBeUndefined();
+    });
+
+    it('should cache an object without a content key by identity only', () => {
+      const cache = new ContentCache<string>();
+      const cyclic: Record<string, unknown> = { type: 'object' };
+      cyclic.properties = { self: cyclic };
+      cache.set(cyclic, 'prepared');
+      expect(cache.get(cyclic)).toBe('prepared');
+      expect(cache.size).toBe(0);
+      const dated = { default: new Date(0) };
+      cache.set(dated, 'dated');
+      expect(cache.get({ default: new Date(0) })).toBeUndefined();
+      expect(cache.get(dated)).toBe('dated');
+    });
+  });
+
+  describe('bounds', () => {
+    it('should keep at most maxEntries values by content however many schemas pass', () => {
+      const cache = new ContentCache<number>({ maxEntries: 100 });
+      for (let index = 0; index < 10_000; index++) {
+        cache.set({ type: 'string', description: `schema ${index}` }, index);
+        expect(cache.size).toBeLessThanOrEqual(100);
+      }
+      expect(cache.size).toBe(100);
+      expect(cache.get({ type: 'string', description: 'schema 9999' })).toBe(9999);
+      expect(cache.get({ type: 'string', description: 'schema 0' })).toBeUndefined();
+    });
+
+    it('should drop the least recently used first', () => {
+      const cache = new ContentCache<string>({ maxEntries: 2 });
+      cache.set({ const: 'a' }, 'a');
+      cache.set({ const: 'b' }, 'b');
+      expect(cache.get({ const: 'a' })).toBe('a');
+      cache.set({ const: 'c' }, 'c');
+      expect(cache.get({ const: 'a' })).toBe('a');
+      expect(cache.get({ const: 'b' })).toBeUndefined();
+      expect(cache.get({ const: 'c' })).toBe('c');
+    });
+
+    it('should bound the characters of keys kept, and never keep a key longer than that', () => {
+      const cache = new ContentCache<number>({ maxKeyLength: 1000 });
+      cache.set({ description: 'x'.repeat(2000) }, 1);
+      expect(cache.size).toBe(0);
+      for (let index = 0; index < 100; index++) {
+        cache.set({ description: `${index}`.padStart(100, '0') }, index);
+      }
+      // Each key is 117 characters: eight fit in 1,000.
+      expect(cache.size).toBe(8);
+    });
+  });
+});
+
+describe('prepareSchema, cached by content', () => {
+  it('should prepare new objects of the same content once, and different content apart', () => {
+    const make = () => JSON.parse('{"type":"object","properties":{"a":{"enum":[1,2]}}}');
+    expect(prepareSchema(make())).toBe(prepareSchema(make()));
+    expect(prepareSchema(make())).not.toBe(
+      prepareSchema({ type: 'object', properties: { a: { enum: [1, 3] } } }),
+    );
+  });
+
+  it('should prepare hostile schemas without throwing, each by its own object', () => {
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.properties = { self: cyclic };
+    const liar = { type: 'string', toJSON: () => ({ type: 'number' }) };
+    for (const schema of [cyclic, liar, { const: undefined }, { enum: [1n] }]) {
+      expect(() => prepareSchema(schema)).not.toThrow();
+      expect(prepareSchema(schema)).toBe(prepareSchema(schema));
+    }
+    expect(prepareSchema(liar)).not.toBe(prepareSchema({ type: 'number' }));
+  });
+});

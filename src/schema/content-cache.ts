@@ -1,0 +1,119 @@
+import { contentKeyOf } from './content-key.ts';
+
+export type ContentCacheOptions = {
+  /** Most entries kept by content; the least recently used goes first. Default: 1,000. */
+  maxEntries?: number;
+  /**
+   * Most characters of content keys kept, all entries together (about as many bytes of schema
+   * text); a single key longer than this is never kept by content. Default: 2,000,000.
+   */
+  maxKeyLength?: number;
+};
+
+/** The values one object has in one cache: the first scope's in place, any others in a map. */
+type Known<VALUE> = {
+  readonly scope: string;
+  readonly value: VALUE;
+  others?: Map<string, VALUE>;
+};
+
+/**
+ * Content keys by object, shared by every cache, so an object is serialized once however many
+ * caches look it up (`null`: it has none).
+ */
+const keyByObject = new WeakMap<object, string | null>();
+
+function keyOf(object: object): string | undefined {
+  let key = keyByObject.get(object);
+  if (key === undefined) {
+    key = contentKeyOf(object) ?? null;
+    keyByObject.set(object, key);
+  }
+  return key ?? undefined;
+}
+
+/** Settings one content is built under; past this many, a content's scopes start over. */
+const maxScopesPerContent = 16;
+
+/**
+ * A cache of what was built from a schema, found by the schema's content: a `WeakMap` by identity
+ * in front (one lookup for an object seen before), then a bounded least-recently-used map by
+ * {@link contentKeyOf}, so a new object with known content costs one serialization instead of a
+ * rebuild. The identity map holds nothing alive; the content map holds at most `maxEntries`
+ * contents (each with at most 16 scopes), so 100,000 distinct schemas cannot grow it. A schema
+ * without a content key (a cycle, a `Date`, a function…) is cached by identity only.
+ *
+ * Its `get`/`set` take the place of a `WeakMap<object, VALUE>`'s. A value built from one object is
+ * handed out for every object of the same content, so it must depend on content only and must not
+ * be changed by whoever receives it. `scope` separates values built from the same schema with
+ * different settings (a provider profile, defaults); keep it short, it is a map key.
+ */
+export class ContentCache<VALUE> {
+  readonly #maxEntries: number;
+  readonly #maxKeyLength: number;
+  readonly #byIdentity = new WeakMap<object, Known<VALUE>>();
+  // A Map iterates in insertion order: re-inserting on each hit keeps the least recent first.
+  // Keyed by the content key itself (not joined with the scope), so a lookup hashes the string
+  // the serializer just made instead of copying it into a new one.
+  readonly #byContent = new Map<string, Map<string, VALUE>>();
+  #keyLength = 0;
+
+  constructor({ maxEntries = 1000, maxKeyLength = 2_000_000 }: ContentCacheOptions = {}) {
+    this.#maxEntries = maxEntries;
+    this.#maxKeyLength = maxKeyLength;
+  }
+
+  /** How many contents have values kept by content. */
+  get size(): number {
+    return this.#byContent.size;
+  }
+
+  /** The value for this object, or for another object of the same content, else `undefined`. */
+  get(object: object, scope = ''): VALUE | undefined {
+    const known = this.#byIdentity.get(object);
+    if (known !== undefined) {
+      const own = known.scope === scope ? known.value : known.others?.get(scope);
+      if (own !== undefined) return own;
+    }
+    const key = keyOf(object);
+    if (key === undefined) return undefined;
+    const scopes = this.#byContent.get(key);
+    const shared = scopes?.get(scope);
+    if (scopes === undefined || shared === undefined) return undefined;
+    this.#byContent.delete(key);
+    this.#byContent.set(key, scopes);
+    this.#remember(object, scope, shared, known);
+    return shared;
+  }
+
+  /** Keeps a value for this object and, when it has a content key, for its content. */
+  set(object: object, value: VALUE, scope = ''): void {
+    this.#remember(object, scope, value, this.#byIdentity.get(object));
+    const key = keyOf(object);
+    if (key === undefined || key.length > this.#maxKeyLength) return;
+    let scopes = this.#byContent.get(key);
+    if (scopes === undefined) {
+      scopes = new Map();
+      this.#keyLength += key.length;
+    } else {
+      this.#byContent.delete(key);
+      if (scopes.size >= maxScopesPerContent && !scopes.has(scope)) scopes.clear();
+    }
+    scopes.set(scope, value);
+    this.#byContent.set(key, scopes);
+    for (const oldest of this.#byContent.keys()) {
+      if (this.#byContent.size <= this.#maxEntries && this.#keyLength <= this.#maxKeyLength) break;
+      this.#byContent.delete(oldest);
+      this.#keyLength -= oldest.length;
+    }
+  }
+
+  #remember(object: object, scope: string, value: VALUE, known: Known<VALUE> | undefined): void {
+    if (known === undefined || known.scope === scope) {
+      this.#byIdentity.set(object, { scope, value, others: known?.others });
+      return;
+    }
+    known.others ??= new Map();
+    known.others.set(scope, value);
+  }
+}

@@ -1,0 +1,75 @@
+import {
+  dynamicTool,
+  generateText,
+  isStepCount,
+  jsonSchema,
+  type ToolSet,
+  wrapLanguageModel,
+} from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { toolGate } from '../../src/index.ts';
+import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helpers.ts';
+
+/**
+ * A tool list fetched anew for every request, as `await mcp.tools()` gives it: new tool and schema
+ * objects of the same content each time, and a new gate around them. What the gate built for one
+ * request's schemas serves the next.
+ */
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const listing = JSON.stringify({
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'File to read.' },
+    encoding: { type: 'string', enum: ['utf8', 'base64'] },
+  },
+  required: ['path'],
+  additionalProperties: false,
+});
+
+function fetchTools(): ToolSet {
+  return {
+    read_file: dynamicTool({
+      inputSchema: jsonSchema(JSON.parse(listing)),
+      execute: async () => 'contents',
+    }),
+  };
+}
+
+async function request(input: unknown) {
+  const gate = toolGate({ tools: fetchTools() });
+  const model = new MockLanguageModelV4({
+    provider: 'openai.responses',
+    doGenerate: [toolTurn([call('call-1', 'read_file', input)]), textTurn('done')],
+  });
+  await generateText({
+    model: wrapLanguageModel({ model, middleware: gate.middleware }),
+    tools: gate.tools,
+    prompt: 'read it',
+    stopWhen: isStepCount(2),
+  });
+  const [first, second] = model.doGenerateCalls;
+  if (first === undefined || second === undefined) throw new Error('expected two steps');
+  return { sent: offeredTools(first).get('read_file'), answers: refusalAnswers(second.prompt) };
+}
+
+describe('a tool list rebuilt for every request', () => {
+  it('should send the same converted schema and judge as before', async () => {
+    const passed = await request({ path: '/etc/hosts', encoding: null });
+    const refused = await request({ path: '/etc/hosts', encoding: 'latin1' });
+    const again = await request({ path: '/etc/hosts', encoding: null });
+
+    expect(passed.sent).toMatchObject({ strict: true });
+    expect((refused.sent as { inputSchema: unknown }).inputSchema).toBe(
+      (passed.sent as { inputSchema: unknown }).inputSchema,
+    );
+    expect((again.sent as { inputSchema: unknown }).inputSchema).toBe(
+      (passed.sent as { inputSchema: unknown }).inputSchema,
+    );
+    expect(passed.answers.refused).toEqual([]);
+    expect(refused.answers.refused).toHaveLength(1);
+    expect(again.answers.refused).toEqual([]);
+  });
+});
