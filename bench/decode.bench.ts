@@ -249,7 +249,7 @@ for (const tool of tools) {
   // parameter `[0]`): toStrictSchema caches by schema object, so a new object is converted anew.
   bench(`convert/${tool.name}/uncached`, function* () {
     yield {
-      [0]: () => structuredClone(tool.schema),
+      0: () => structuredClone(tool.schema),
       bench: (schema: unknown) => do_not_optimize(toStrictSchema(schema, options)),
     };
   });

@@ -2,9 +2,9 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, convertReadableStreamToArray } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { emptyDecodePlan } from '../decode/decode-plan.ts';
+import { CallLedger } from './call-ledger.ts';
 import type { GateRequest } from './gate-request.ts';
 import { holdToolCalls } from './hold-tool-calls.ts';
-import { CallLedger } from './call-ledger.ts';
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
