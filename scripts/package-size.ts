@@ -24,16 +24,16 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 9_000,
+    budget: 11_000,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 16_000,
+    budget: 20_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 26_000, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 33_000, importsPackages: true },
 ];
 
 let failed = false;

@@ -44,14 +44,46 @@ export class CallLedger {
   readonly #prefix = `${randomHex()}.`;
   readonly #entries = new Map<string, { entry: LedgerEntry; at: number }>();
   readonly #refusedCalls = new WeakMap<object, { code: RefusalCode; answer: string }>();
+  readonly #refusedIds = new Map<
+    string,
+    { refusal: { code: RefusalCode; answer: string }; at: number }
+  >();
+  readonly #judgedValues = new WeakSet<object>();
   #counter = 0;
 
   /**
-   * Remembers, for as long as the handed-on call object lives, that it was refused and how, for
-   * the repair step, which the SDK hands that very object.
+   * Remembers that a handed-on call was refused and how: for as long as the call object lives,
+   * for the repair step, which the SDK hands that very object; and by its id for a minute, so a
+   * wrapped tool's `execute` can tell a revived refused call (see {@link refusedIdOf}).
    */
   markRefused(call: LanguageModelV4ToolCall, refusal: { code: RefusalCode; answer: string }): void {
     this.#refusedCalls.set(call, refusal);
+    const now = Date.now();
+    for (const [id, { at }] of this.#refusedIds) {
+      if (this.#refusedIds.size < maxEntries && now - at < keepForMs) break;
+      this.#refusedIds.delete(id);
+    }
+    this.#refusedIds.delete(call.toolCallId);
+    this.#refusedIds.set(call.toolCallId, { refusal, at: now });
+  }
+
+  /**
+   * The refusal of a call id this gate refused within the last minute, if any. Ids repeat across
+   * loops and turns, so only an input that did not come through the gate's judging is held to it.
+   */
+  refusedIdOf(toolCallId: string): { code: RefusalCode; answer: string } | undefined {
+    const noted = this.#refusedIds.get(toolCallId);
+    return noted !== undefined && Date.now() - noted.at < keepForMs ? noted.refusal : undefined;
+  }
+
+  /** Marks a value as one the gate judged and handed to a tool through a reference. */
+  markJudged(value: unknown): void {
+    if (typeof value === 'object' && value !== null) this.#judgedValues.add(value);
+  }
+
+  /** Whether a tool's input is a value the gate judged and handed on. */
+  isJudged(value: unknown): boolean {
+    return typeof value === 'object' && value !== null && this.#judgedValues.has(value);
   }
 
   /** The refusal of a handed-on call, if the gate refused it. */

@@ -37,9 +37,45 @@ export function wrapTools<TOOLS extends ToolSet>({
   const wrapped: Record<string, Tool> = {};
   for (const name of Object.keys(tools)) {
     const tool = tools[name] as Tool;
-    wrapped[name] = { ...tool, inputSchema: wrapInputSchema({ tool, ledger, owned }) } as Tool;
+    wrapped[name] = {
+      ...tool,
+      inputSchema: wrapInputSchema({ tool, ledger, owned }),
+      ...guardRevivedCalls(tool, ledger),
+    } as Tool;
   }
   return wrapped as TOOLS;
+}
+
+/**
+ * A second line behind the validation: an app that passes its own `repairToolCall` (not through
+ * `gate.repairToolCall`) is handed the refused calls, and whatever it returns is validated as an
+ * input the gate never judged, like an approved call resumed from history. Such an input, for a
+ * call id the gate refused within the last minute, is not run: `execute` throws the refusal
+ * (the SDK reports it as the call's error) and no approval is asked for it.
+ */
+function guardRevivedCalls(tool: Tool, ledger: CallLedger): Partial<Tool> {
+  const revived = (input: unknown, toolCallId: string) =>
+    ledger.isJudged(input) ? undefined : ledger.refusedIdOf(toolCallId);
+  const guarded: Partial<Tool> = {};
+  const { execute, needsApproval } = tool;
+  if (execute !== undefined) {
+    guarded.execute = ((input: unknown, options: { toolCallId: string }) => {
+      const refusal = revived(input, options.toolCallId);
+      if (refusal !== undefined) {
+        throw new ToolRefusalError({ toolRefusal: refusal.code, answer: refusal.answer });
+      }
+      return (execute as (input: unknown, options: unknown) => unknown)(input, options);
+    }) as Tool['execute'];
+  }
+  if (needsApproval !== undefined && needsApproval !== false) {
+    guarded.needsApproval = (async (input: unknown, options: { toolCallId: string }) => {
+      if (revived(input, options.toolCallId) !== undefined) return false;
+      return typeof needsApproval === 'function'
+        ? (needsApproval as (input: unknown, options: unknown) => unknown)(input, options)
+        : needsApproval;
+    }) as Tool['needsApproval'];
+  }
+  return guarded;
 }
 
 function wrapInputSchema({
@@ -82,6 +118,7 @@ function wrapInputSchema({
           // The SDK keeps the validated value as the call's schema input (approval resumes
           // validate it again), so it must read as the judged input, not as the reference.
           replaceContent(value as Record<string, unknown>, entry.input);
+          ledger.markJudged(entry.value);
           return { success: true, value: entry.value };
         }
         (entry.call as { input: string }).input = entry.input;

@@ -18,6 +18,11 @@ export class ToolRefusalError extends Error {
     this.toolRefusal = toolRefusal;
   }
 
+  /** The answer alone: the AI SDK writes an error's text with `toString()` (`Name: message`). */
+  override toString(): string {
+    return this.message;
+  }
+
   static isInstance(error: unknown): error is ToolRefusalError {
     return typeof error === 'object' && error !== null && symbol in error;
   }

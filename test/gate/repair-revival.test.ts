@@ -1,0 +1,78 @@
+/**
+ * An app that passes its own `repairToolCall`, not through `gate.repairToolCall(…)`: the AI SDK
+ * hands it the refused calls, and whatever it returns is validated again. The gate must still run
+ * nothing of the refused turn, whether the repair returns the call as it was or "fixes" it.
+ */
+import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { toolGate } from '../../src/index.ts';
+import { call, textTurn, toolTurn } from './helpers.ts';
+
+function makeTools() {
+  const ran: unknown[] = [];
+  const tools = {
+    weather: tool({
+      inputSchema: z.object({ city: z.string() }),
+      execute: async (input) => {
+        ran.push(['weather', input]);
+        return 'sunny';
+      },
+    }),
+    // Shaped like an MCP tool: JSON Schema, no validator, so any repaired input validates.
+    pay: tool({
+      inputSchema: jsonSchema<{ amount: number }>({
+        type: 'object',
+        properties: { amount: { type: 'number' } },
+        required: ['amount'],
+      }),
+      needsApproval: true,
+      execute: async (input) => {
+        ran.push(['pay', input]);
+        return 'paid';
+      },
+    }),
+  };
+  return { tools, ran };
+}
+
+const repairs = {
+  'returns the call as it was': async ({ toolCall }: { toolCall: { input: string } }) => toolCall,
+  'fixes the arguments': async ({ toolCall }: { toolCall: { toolName: string } }) => ({
+    ...toolCall,
+    input: toolCall.toolName === 'weather' ? '{"city":"Rome"}' : '{"amount":10}',
+  }),
+};
+
+describe.each(Object.entries(repairs))('a repair of the app that %s', (_name, repair) => {
+  it('runs nothing of the refused turn and asks no approval', async () => {
+    const { tools, ran } = makeTools();
+    const gate = toolGate({ tools });
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [
+        toolTurn([call('c1', 'pay', { amount: 10 }), call('c2', 'weather', { city: true })]),
+        textTurn('done'),
+      ],
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      repairToolCall: repair as never,
+      prompt: 'x',
+      stopWhen: isStepCount(3),
+    });
+    expect(ran).toEqual([]);
+    expect(result.content.some((part) => part.type === 'tool-approval-request')).toBe(false);
+    const answers = model.doGenerateCalls[1]?.prompt
+      .flatMap((message) => (message.role === 'tool' ? message.content : []))
+      .map((part) =>
+        part.type === 'tool-result' && part.output.type === 'error-text' ? part.output.value : '',
+      );
+    // Every result is an error the model reads; the sibling's is the gate's own answer.
+    expect(answers).toHaveLength(2);
+    expect(answers?.[0]).toMatch(/^Not run: /);
+    expect(answers?.[1]).not.toBe('');
+  });
+});
