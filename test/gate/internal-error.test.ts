@@ -1,0 +1,51 @@
+/**
+ * An error inside the gate's judging is never a pass: the model call rejects, and with it the
+ * request, before any tool runs.
+ */
+import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { CheckerError, toolGate } from '../../src/index.ts';
+import { call, textTurn, toolTurn } from './helpers.ts';
+
+describe('a fault while judging a turn', () => {
+  it('rejects the request and runs nothing', async () => {
+    const execute = vi.fn(async () => 'sunny');
+    const weather = tool({
+      inputSchema: z.object({ city: z.string(), unit: z.enum(['c', 'f']).optional() }),
+      execute,
+    });
+    // A defaults table that lists nothing but fails when the gate reads a default from it.
+    const broken = new Proxy(
+      {},
+      {
+        ownKeys: () => [],
+        getOwnPropertyDescriptor: () => ({ configurable: true, enumerable: false, value: 'c' }),
+        get: () => {
+          throw new Error('broken defaults');
+        },
+      },
+    );
+    const gate = toolGate({ tools: { weather }, defaults: { weather: broken } });
+    const model = new MockLanguageModelV4({
+      provider: 'anthropic.messages',
+      doGenerate: [
+        toolTurn([
+          call('c1', 'weather', { city: 'Oslo', unit: null }),
+          call('c2', 'weather', { city: 'Rome' }),
+        ]),
+        textTurn('done'),
+      ],
+    });
+    const run = generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'hi',
+      stopWhen: isStepCount(3),
+      maxRetries: 0,
+    });
+    await expect(run).rejects.toSatisfy((error) => CheckerError.isInstance(error));
+    expect(execute).not.toHaveBeenCalled();
+  });
+});
