@@ -1,3 +1,4 @@
+import { copyOf } from '../schema/copy-of.ts';
 import { isPlainObject, JsonKind, kindOfValue, notJsonKind } from '../schema/json-kind.ts';
 import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import type { AllowedValues, JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
@@ -570,16 +571,6 @@ function isJsonValue(value: unknown, depth: number): boolean {
     );
   }
   return true;
-}
-
-/** Each call gets its own copy of a default, so a tool that mutates it cannot change the next. */
-function copyOf(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  try {
-    return structuredClone(value);
-  } catch {
-    return value;
-  }
 }
 
 /** Sets an own property (a key named `__proto__` stays data), or removes it for omission. */

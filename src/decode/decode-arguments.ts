@@ -1,5 +1,6 @@
 import { fitArguments } from '../checker/check-arguments.ts';
-import { JsonKind, type JsonKindSet, kindOfValue } from '../schema/json-kind.ts';
+import { copyOf } from '../schema/copy-of.ts';
+import { JsonKind, type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
 import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
@@ -135,10 +136,7 @@ function kindsOf(schema: unknown, depth = 0): JsonKindSet {
     const names: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
     kinds = names.reduce<number>(
       (all, name) =>
-        all |
-        (typeof name === 'string' && Object.hasOwn(kindByName, name)
-          ? (kindByName[name] ?? allKinds)
-          : allKinds),
+        all | ((typeof name === 'string' ? kindOfTypeName(name) : undefined) ?? allKinds),
       0,
     );
   } else if (Object.hasOwn(node, 'const')) kinds = kindOfValue(node.const);
@@ -148,16 +146,6 @@ function kindsOf(schema: unknown, depth = 0): JsonKindSet {
   kindsBySchema.set(schema, kinds);
   return kinds;
 }
-
-const kindByName: Readonly<Record<string, JsonKindSet>> = {
-  null: JsonKind.null,
-  boolean: JsonKind.boolean,
-  object: JsonKind.object,
-  array: JsonKind.array,
-  number: JsonKind.number | JsonKind.integer,
-  integer: JsonKind.integer,
-  string: JsonKind.string,
-};
 
 /** The value with every placeholder it left out sent as `null`, as a strict model sends it. */
 function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unknown {
@@ -354,15 +342,4 @@ function setOwn(target: Record<string, unknown>, name: string, value: unknown): 
     writable: true,
     configurable: true,
   });
-}
-
-/** Each call gets its own copy of a default, so a tool that mutates it cannot change the next one. */
-function copyOf(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  try {
-    return structuredClone(value);
-  } catch {
-    // A default that cannot be cloned (a function inside, a class instance) is handed over as is.
-    return value;
-  }
 }

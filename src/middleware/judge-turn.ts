@@ -3,6 +3,7 @@ import type { ToolSet } from 'ai';
 import { type CallToCheck, type CheckTurnOptions, checkTurn } from '../checker/check-turn.ts';
 import type { ArgumentPath } from '../checker/mismatch.ts';
 import { decodeWithPlan } from '../decode/decode-arguments.ts';
+import { copyOf } from '../schema/copy-of.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
 import type { CallLedger } from './call-ledger.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
@@ -250,8 +251,4 @@ function withFixedValues(input: unknown, fixedValues: ReadonlyMap<string, unknow
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function copyOf(value: unknown): unknown {
-  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
 }

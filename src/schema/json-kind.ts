@@ -17,6 +17,24 @@ export const JsonKind = {
 /** A set of {@link JsonKind} bits. `0` means the node declares no type. */
 export type JsonKindSet = number;
 
+/**
+ * The kinds a `type` name declares: `number` includes `integer`. `undefined` for a name JSON
+ * Schema does not define.
+ */
+export function kindOfTypeName(name: string): JsonKindSet | undefined {
+  return Object.hasOwn(kindByTypeName, name) ? kindByTypeName[name] : undefined;
+}
+
+const kindByTypeName: Readonly<Record<string, JsonKindSet>> = {
+  null: JsonKind.null,
+  boolean: JsonKind.boolean,
+  object: JsonKind.object,
+  array: JsonKind.array,
+  number: JsonKind.number | JsonKind.integer,
+  integer: JsonKind.integer,
+  string: JsonKind.string,
+};
+
 /** Bit for values that are not JSON at all (functions, symbols). */
 export const notJsonKind = 128;
 

@@ -1,6 +1,6 @@
 import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
-import { JsonKind, type JsonKindSet } from './json-kind.ts';
+import { JsonKind, type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
   type AllowedValues,
@@ -183,16 +183,6 @@ function skipped(reason: SkipReason): SchemaNode {
   return { kind: 'any', skipped: reason };
 }
 
-const kindByTypeName: Readonly<Record<string, JsonKindSet>> = {
-  null: JsonKind.null,
-  boolean: JsonKind.boolean,
-  object: JsonKind.object,
-  array: JsonKind.array,
-  number: JsonKind.number | JsonKind.integer,
-  integer: JsonKind.integer,
-  string: JsonKind.string,
-};
-
 function readTypes(type: unknown): { kinds: JsonKindSet; skip?: SkipReason } {
   if (type === undefined) return { kinds: 0 };
   const names = typeof type === 'string' ? [type] : type;
@@ -202,7 +192,7 @@ function readTypes(type: unknown): { kinds: JsonKindSet; skip?: SkipReason } {
   let kinds = 0;
   for (const name of names) {
     if (typeof name !== 'string') return { kinds: 0, skip: { code: 'malformed', keyword: 'type' } };
-    const kind = Object.hasOwn(kindByTypeName, name) ? kindByTypeName[name] : undefined;
+    const kind = kindOfTypeName(name);
     if (kind === undefined) return { kinds: 0, skip: { code: 'unknown-type', typeName: name } };
     kinds |= kind;
   }
