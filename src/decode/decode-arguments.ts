@@ -1,6 +1,6 @@
 import { fitArguments } from '../checker/check-arguments.ts';
 import { copyOf } from '../schema/copy-of.ts';
-import { JsonKind, type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
+import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
 import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 

@@ -1,6 +1,6 @@
 import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
-import { JsonKind, type JsonKindSet, kindOfTypeName } from './json-kind.ts';
+import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
   type AllowedValues,
