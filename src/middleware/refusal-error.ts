@@ -27,3 +27,12 @@ export class ToolRefusalError extends Error {
     return typeof error === 'object' && error !== null && symbol in error;
   }
 }
+
+/** The {@link ToolRefusalError} an error holds, itself or along its `cause` chain (as the SDK wraps it). */
+export function refusalErrorIn(error: unknown): ToolRefusalError | undefined {
+  for (let depth = 0; depth < 8 && typeof error === 'object' && error !== null; depth++) {
+    if (ToolRefusalError.isInstance(error)) return error;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

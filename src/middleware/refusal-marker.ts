@@ -1,5 +1,5 @@
 import type { RefusalCode } from '../checker/check-turn.ts';
-import { ToolRefusalError } from './refusal-error.ts';
+import { refusalErrorIn } from './refusal-error.ts';
 
 /** The key earlier versions (0.1) wrapped a refused call's input under, in steps and histories. */
 export const legacyMarkerKey = 'toolgate:refusal';
@@ -97,7 +97,9 @@ export function refusalOf(part: unknown): ToolRefusal | undefined {
   const legacy = readLegacyMarker(part);
   if (legacy !== undefined) return { code: legacy.code, answer: legacy.answer };
   if (typeof part !== 'object' || part === null) return undefined;
-  const error = refusalErrorIn(part);
+  const error = refusalErrorIn(
+    'error' in part && typeof part.error === 'object' ? part.error : part,
+  );
   if (error !== undefined) return { code: error.toolRefusal, answer: error.message };
   const fields = part as Record<string, unknown>;
   const legacyInput = readLegacyMarker(fields.input);
@@ -108,16 +110,6 @@ export function refusalOf(part: unknown): ToolRefusal | undefined {
     if (answer !== undefined) {
       return { code: answer.startsWith('Refused: ') ? 'arguments' : 'turn', answer };
     }
-  }
-  return undefined;
-}
-
-/** The ToolRefusalError a part's error (or the error itself) holds in its cause chain. */
-function refusalErrorIn(part: object): ToolRefusalError | undefined {
-  let error: unknown = 'error' in part && typeof part.error === 'object' ? part.error : part;
-  for (let depth = 0; depth < 8 && typeof error === 'object' && error !== null; depth++) {
-    if (ToolRefusalError.isInstance(error)) return error;
-    error = (error as { cause?: unknown }).cause;
   }
   return undefined;
 }

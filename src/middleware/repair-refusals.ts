@@ -1,6 +1,6 @@
 import type { ToolCallRepairFunction, ToolSet } from 'ai';
 import type { CallLedger } from './call-ledger.ts';
-import { ToolRefusalError } from './refusal-error.ts';
+import { refusalErrorIn } from './refusal-error.ts';
 
 /**
  * A `repairToolCall` for gated tools. A call the gate refused reaches the AI SDK's repair step as
@@ -17,7 +17,8 @@ export function repairRefusals<TOOLS extends ToolSet>({
   ledger: CallLedger;
 }): ToolCallRepairFunction<TOOLS> {
   return async (options) => {
-    const answer = ledger.refusalOf(options.toolCall)?.answer ?? refusalIn(options.error)?.message;
+    const answer =
+      ledger.refusalOf(options.toolCall)?.answer ?? refusalErrorIn(options.error)?.message;
     if (answer === undefined) return repair === undefined ? null : repair(options);
     // The SDK writes an invalid call's error text with `error.toString()` (`Name: message`).
     Object.defineProperty(options.error, 'message', {
@@ -32,12 +33,4 @@ export function repairRefusals<TOOLS extends ToolSet>({
     });
     return null;
   };
-}
-
-function refusalIn(error: unknown): ToolRefusalError | undefined {
-  for (let depth = 0; depth < 8 && typeof error === 'object' && error !== null; depth++) {
-    if (ToolRefusalError.isInstance(error)) return error;
-    error = (error as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
