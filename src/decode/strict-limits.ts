@@ -1,4 +1,4 @@
-import type { SchemaObject } from '../schema/map-subschemas.ts';
+import { escapePointerSegment, type SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
 
 /**
@@ -76,7 +76,7 @@ export function strictLimitViolation(
       for (const name of Object.keys(named)) {
         properties++;
         stringLength += name.length;
-        visit(named[name], `${pointer}/properties/${escapeName(name)}`, level);
+        visit(named[name], `${pointer}/properties/${escapePointerSegment(name)}`, level);
       }
     }
     if (source.items !== undefined) visit(source.items, `${pointer}/items`, level);
@@ -96,7 +96,7 @@ export function strictLimitViolation(
       const definitions = source.$defs as SchemaObject;
       for (const name of Object.keys(definitions)) {
         stringLength += name.length;
-        visit(definitions[name], `/$defs/${escapeName(name)}`, 0);
+        visit(definitions[name], `/$defs/${escapePointerSegment(name)}`, 0);
       }
     }
   };
@@ -113,8 +113,4 @@ export function strictLimitViolation(
     return `the schema has more than ${profile.maxSchemaStringLength} characters in property names, definition names, and enum and const strings`;
   }
   return undefined;
-}
-
-function escapeName(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }

@@ -1,5 +1,6 @@
 import { deepEqual } from '../schema/deep-equal.ts';
 import {
+  escapePointerSegment,
   mapSubschemas,
   type SchemaLocation,
   type SchemaObject,
@@ -412,7 +413,7 @@ function convert(
     const nested = new Map<string, DecodePlan>();
     for (const name of Object.keys(properties)) {
       let property = properties[name];
-      const propertyPointer = `${pointer}/properties/${escapeName(name)}`;
+      const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
       if (property === true) property = untypedValue(undefined, propertyPointer);
       if (typeof property !== 'object' || property === null) {
         // `false` (never) cannot be required.
@@ -621,6 +622,11 @@ function pick(node: SchemaObject, names: readonly string[]): Record<string, unkn
 }
 
 function defineOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  // Only `__proto__` is an accessor on a plain object: a plain assignment would set the prototype.
+  if (name !== '__proto__') {
+    target[name] = value;
+    return;
+  }
   Object.defineProperty(target, name, {
     value,
     enumerable: true,
@@ -675,10 +681,6 @@ function isInTuple(location: SchemaLocation): boolean {
   return location.some(
     (segment, index) => segment === 'items' && typeof location[index + 1] === 'number',
   );
-}
-
-function escapeName(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function isObjectSchema(node: SchemaObject): boolean {

@@ -111,7 +111,15 @@ export function mapSubschemas(
 
 /** A location as a JSON pointer: `/properties/a~1b/items`. */
 export function toPointer(location: SchemaLocation): string {
-  return location
-    .map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-    .join('');
+  let pointer = '';
+  for (const segment of location) pointer += `/${escapePointerSegment(String(segment))}`;
+  return pointer;
+}
+
+/** A name as one segment of a JSON pointer: `a/b` is `a~1b`, `a~b` is `a~0b`. */
+export function escapePointerSegment(name: string): string {
+  // Most names hold neither character: two searches cost less than two replacements.
+  return name.includes('~') || name.includes('/')
+    ? name.replaceAll('~', '~0').replaceAll('/', '~1')
+    : name;
 }
