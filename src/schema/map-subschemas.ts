@@ -32,6 +32,25 @@ const allKeywords: readonly string[] = [
   ]),
 ];
 const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
+const keywordOrder: ReadonlyMap<string, number> = new Map(
+  allKeywords.map((keyword, index) => [keyword, index]),
+);
+
+/**
+ * The node's own subschema keywords (enumerable or not, as `Object.hasOwn` finds them), in the
+ * table's order, which is the order their subschemas are visited. Reading the node's few names
+ * costs less than asking for each keyword of the table.
+ */
+function ownSubschemaKeywords(node: object): string[] {
+  const found: string[] = [];
+  for (const name of Object.getOwnPropertyNames(node)) {
+    if (keywordOrder.has(name)) found.push(name);
+  }
+  if (found.length > 1) {
+    found.sort((a, b) => (keywordOrder.get(a) ?? 0) - (keywordOrder.get(b) ?? 0));
+  }
+  return found;
+}
 
 /**
  * Rewrites a schema bottom-up with `visit`, reaching every subschema listed in
@@ -61,8 +80,7 @@ export function mapSubschemas(
     ancestors.add(node);
     const source = node as SchemaObject;
     let copy: Record<string, unknown> | undefined;
-    for (const keyword of allKeywords) {
-      if (!Object.hasOwn(source, keyword)) continue;
+    for (const keyword of ownSubschemaKeywords(source)) {
       const value = source[keyword];
       const mapped = mapKeyword(keyword, value, location);
       if (mapped !== value) {
