@@ -141,6 +141,25 @@ function notStrict(
   return { strict: false, schema, plan: emptyDecodePlan, notes, reason };
 }
 
+const keywordSets = new WeakMap<
+  StrictProfile,
+  { keywords: ReadonlySet<string>; convertedKeywords: ReadonlySet<string> }
+>();
+
+/** The keywords a profile sends, made once per profile. */
+function keywordSetsOf(profile: StrictProfile) {
+  let sets = keywordSets.get(profile);
+  if (sets === undefined) {
+    const stripped = new Set(profile.stripKeywords ?? []);
+    const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
+    // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
+    const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
+    sets = { keywords, convertedKeywords };
+    keywordSets.set(profile, sets);
+  }
+  return sets;
+}
+
 function convert(
   original: object,
   profile: StrictProfile,
@@ -149,10 +168,7 @@ function convert(
   const notes: StrictSchemaNote[] = [];
   const plans = new WeakMap<object, DecodePlan>();
   const usedDefaults = new Set<string>();
-  const stripped = new Set(profile.stripKeywords ?? []);
-  const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
-  // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
-  const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
+  const { keywords, convertedKeywords } = keywordSetsOf(profile);
   const untypedForm =
     profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
   /** Plans of the definitions kept for recursion, filled once each is converted. */
