@@ -127,6 +127,47 @@ export function mapSubschemas(
   return mapNode(schema, []);
 }
 
+/**
+ * Whether `test` holds for every schema object of a schema, reached as {@link mapSubschemas}
+ * reaches them, without copying anything or building locations. Also `false` for a schema that
+ * walk would refuse (a cycle, too deep, too many objects) or that cannot be read, so a caller
+ * that then runs the walk gets the walk's own answer.
+ */
+export function everySubschema(
+  schema: unknown,
+  test: (schema: SchemaObject) => boolean,
+  { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
+): boolean {
+  const ancestors = new Set<object>();
+  let visited = 0;
+
+  function every(node: unknown): boolean {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
+    if (ancestors.has(node) || ancestors.size >= maxDepth || ++visited > maxNodes) return false;
+    ancestors.add(node);
+    const source = node as SchemaObject;
+    for (const keyword of ownSubschemaKeywords(source)) {
+      const value = source[keyword];
+      if (Array.isArray(value)) {
+        for (const entry of value) if (!every(entry)) return false;
+      } else if (!mapKeywords.has(keyword)) {
+        if (!every(value)) return false;
+      } else if (typeof value === 'object' && value !== null) {
+        const entries = value as Record<string, unknown>;
+        for (const name of Object.keys(entries)) if (!every(entries[name])) return false;
+      }
+    }
+    ancestors.delete(node);
+    return test(source);
+  }
+
+  try {
+    return every(schema);
+  } catch {
+    return false;
+  }
+}
+
 /** A location as a JSON pointer: `/properties/a~1b/items`. */
 export function toPointer(location: SchemaLocation): string {
   let pointer = '';
