@@ -141,14 +141,11 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   }
 
   // Per-request budgets (Anthropic): the costliest tools go without strict, their schema as converted.
-  const overBudget = new Set(
-    overStrictBudget(
-      converted.flatMap(({ tool, strictSchema }) =>
-        strictSchema === undefined ? [] : [{ name: tool.name, schema: strictSchema }],
-      ),
-      profile,
-    ),
-  );
+  const strictTools: Array<{ name: string; schema: unknown }> = [];
+  for (const { tool, strictSchema } of converted) {
+    if (strictSchema !== undefined) strictTools.push({ name: tool.name, schema: strictSchema });
+  }
+  const overBudget = new Set(overStrictBudget(strictTools, profile));
   if (overBudget.size > 0) {
     anyNotStrict = true;
     warnings.push({
@@ -173,11 +170,12 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       }
       sentTools.push(withoutStrippedKeywords(tool, profile));
     } else {
-      sentTools.push({
-        ...tool,
-        inputSchema: strictSchema as typeof tool.inputSchema,
-        ...(overBudget.has(tool.name) ? {} : { strict: true }),
-      });
+      const inputSchema = strictSchema as typeof tool.inputSchema;
+      sentTools.push(
+        overBudget.has(tool.name)
+          ? { ...tool, inputSchema }
+          : { ...tool, inputSchema, strict: true },
+      );
     }
   }
 
