@@ -4,8 +4,9 @@
  * - stream: `streamText` over 5,000 text deltas and 3 tool calls from a strict provider
  *   (`openai.responses`), tools executed; goal gated / ungated <= 1.03x.
  * - mcp: 100 MCP-like tools (`dynamicTool` + `jsonSchema`, no validator) rebuilt as new objects
- *   every turn (each turn parses the tool listing, as an MCP client's `tools()` does, and builds a
- *   new gate around the tools), a 2-step `generateText` on a strict provider; goal <= 1.15x.
+ *   every turn (each turn parses the tool listing, as an MCP client's `tools()` does), wrapped per
+ *   turn by one gate made once (`gate.wrapTools`, as README's "Tools chosen per request" shows), a
+ *   2-step `generateText` on a strict provider; goal <= 1.15x.
  * - zod: two zod tools and one gate made once, a 2-step `generateText` on a strict provider; the
  *   gate should cost (almost) nothing here.
  *
@@ -163,6 +164,9 @@ function mcpArms() {
   const listing = mcpListing();
   const fetchTools = () => toolsOfListing(listing);
   const model = twoStepModel('tool_0', { path: '/etc/hosts' });
+  // The documented pattern: one gate and one wrapped model, the tools of each request wrapped.
+  const gate = toolGate();
+  const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
   return {
     ungated: async () => {
       const tools = fetchTools();
@@ -170,11 +174,10 @@ function mcpArms() {
       assertRan(result, 2);
     },
     gated: async () => {
-      const tools = fetchTools();
-      const gate = toolGate({ tools });
+      const tools = gate.wrapTools(fetchTools());
       const result = await generateText({
-        model: wrapLanguageModel({ model, middleware: gate.middleware }),
-        tools: gate.tools,
+        model: gatedModel,
+        tools,
         prompt: 'read',
         stopWhen: isStepCount(2),
       });

@@ -1,4 +1,9 @@
-import { mapSubschemas, type SchemaObject, toPointer } from '../schema/map-subschemas.ts';
+import {
+  everySubschema,
+  mapSubschemas,
+  type SchemaObject,
+  toPointer,
+} from '../schema/map-subschemas.ts';
 import { resolveRef } from '../schema/resolve-ref.ts';
 import { SchemaError } from '../schema/schema-error.ts';
 
@@ -100,6 +105,11 @@ function inlineOnce(
   };
 
   const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  // Most tool schemas hold no reference: one read-only pass finds that, and the walk would only
+  // hand the same object back. Anything else (a reference, a schema the walk refuses) takes the walk.
+  if (everySubschema(rest, hasNoReference, { maxNodes: Math.min(budget.left, 100_000) })) {
+    return { root: rest, definitions: new Map() };
+  }
   const root = inlineFrom(rest, ['#']) as SchemaObject;
   const definitions = new Map<string, SchemaObject>();
   if (backReferencesOnly) return { root, definitions };
@@ -123,6 +133,10 @@ function inlineOnce(
     pending = [...used].filter((ref) => !done.has(ref));
   }
   return { root, definitions };
+}
+
+function hasNoReference(node: SchemaObject): boolean {
+  return typeof node.$ref !== 'string';
 }
 
 /** The last segment of a reference, made unique: `#/$defs/Node` is `Node`. */

@@ -1,5 +1,17 @@
-import type { SchemaObject } from '../schema/map-subschemas.ts';
+import { escapePointerSegment, type SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
+
+const keywordSets = new WeakMap<StrictProfile, ReadonlySet<string>>();
+
+/** The profile's keywords as a set, made once per profile. */
+function keywordSetOf(profile: StrictProfile): ReadonlySet<string> {
+  let keywords = keywordSets.get(profile);
+  if (keywords === undefined) {
+    keywords = new Set(profile.keywords);
+    keywordSets.set(profile, keywords);
+  }
+  return keywords;
+}
 
 /**
  * The first way a converted schema breaks the profile's written limits, as a reason, or
@@ -13,7 +25,7 @@ export function strictLimitViolation(
   schema: SchemaObject,
   profile: StrictProfile,
 ): string | undefined {
-  const keywords = new Set<string>(profile.keywords);
+  const keywords = keywordSetOf(profile);
   let properties = 0;
   let enumValues = 0;
   let stringLength = 0;
@@ -21,9 +33,9 @@ export function strictLimitViolation(
 
   const visit = (node: unknown, pointer: string, depth: number): void => {
     if (violation !== undefined) return;
-    const at = `"${pointer || '/'}"`;
+    const at = () => `"${pointer || '/'}"`;
     if (typeof node !== 'object' || node === null || Array.isArray(node)) {
-      violation = `${at} is not a schema object`;
+      violation = `${at()} is not a schema object`;
       return;
     }
     const source = node as SchemaObject;
@@ -31,17 +43,17 @@ export function strictLimitViolation(
       const allowed =
         keywords.has(keyword) || keyword === '$ref' || (keyword === '$defs' && pointer === '');
       if (!allowed) {
-        violation = `${at} has the keyword "${keyword}", which ${profile.name} strict mode does not accept`;
+        violation = `${at()} has the keyword "${keyword}", which ${profile.name} strict mode does not accept`;
         return;
       }
     }
     if (Object.hasOwn(source, '$ref')) {
-      if (Object.keys(source).length > 1) violation = `${at} has keywords beside $ref`;
+      if (Object.keys(source).length > 1) violation = `${at()} has keywords beside $ref`;
       return;
     }
     const types = Array.isArray(source.type) ? source.type : [source.type];
     if (types.includes('array') && source.items === undefined) {
-      violation = `the list at ${at} has no items schema`;
+      violation = `the list at ${at()} has no items schema`;
       return;
     }
     if (Array.isArray(source.enum)) {
@@ -76,7 +88,7 @@ export function strictLimitViolation(
       for (const name of Object.keys(named)) {
         properties++;
         stringLength += name.length;
-        visit(named[name], `${pointer}/properties/${escapeName(name)}`, level);
+        visit(named[name], `${pointer}/properties/${escapePointerSegment(name)}`, level);
       }
     }
     if (source.items !== undefined) visit(source.items, `${pointer}/items`, level);
@@ -85,7 +97,7 @@ export function strictLimitViolation(
         profile.maxAnyOfBranches !== undefined &&
         source.anyOf.length > profile.maxAnyOfBranches
       ) {
-        violation = `the anyOf at ${at} has more than ${profile.maxAnyOfBranches} branches`;
+        violation = `the anyOf at ${at()} has more than ${profile.maxAnyOfBranches} branches`;
         return;
       }
       source.anyOf.forEach((branch, index) => {
@@ -96,7 +108,7 @@ export function strictLimitViolation(
       const definitions = source.$defs as SchemaObject;
       for (const name of Object.keys(definitions)) {
         stringLength += name.length;
-        visit(definitions[name], `/$defs/${escapeName(name)}`, 0);
+        visit(definitions[name], `/$defs/${escapePointerSegment(name)}`, 0);
       }
     }
   };
@@ -113,8 +125,4 @@ export function strictLimitViolation(
     return `the schema has more than ${profile.maxSchemaStringLength} characters in property names, definition names, and enum and const strings`;
   }
   return undefined;
-}
-
-function escapeName(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }

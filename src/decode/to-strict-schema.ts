@@ -1,5 +1,6 @@
 import { deepEqual } from '../schema/deep-equal.ts';
 import {
+  escapePointerSegment,
   mapSubschemas,
   type SchemaLocation,
   type SchemaObject,
@@ -140,6 +141,25 @@ function notStrict(
   return { strict: false, schema, plan: emptyDecodePlan, notes, reason };
 }
 
+const keywordSets = new WeakMap<
+  StrictProfile,
+  { keywords: ReadonlySet<string>; convertedKeywords: ReadonlySet<string> }
+>();
+
+/** The keywords a profile sends, made once per profile. */
+function keywordSetsOf(profile: StrictProfile) {
+  let sets = keywordSets.get(profile);
+  if (sets === undefined) {
+    const stripped = new Set(profile.stripKeywords ?? []);
+    const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
+    // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
+    const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
+    sets = { keywords, convertedKeywords };
+    keywordSets.set(profile, sets);
+  }
+  return sets;
+}
+
 function convert(
   original: object,
   profile: StrictProfile,
@@ -148,10 +168,7 @@ function convert(
   const notes: StrictSchemaNote[] = [];
   const plans = new WeakMap<object, DecodePlan>();
   const usedDefaults = new Set<string>();
-  const stripped = new Set(profile.stripKeywords ?? []);
-  const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
-  // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
-  const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
+  const { keywords, convertedKeywords } = keywordSetsOf(profile);
   const untypedForm =
     profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
   /** Plans of the definitions kept for recursion, filled once each is converted. */
@@ -412,7 +429,7 @@ function convert(
     const nested = new Map<string, DecodePlan>();
     for (const name of Object.keys(properties)) {
       let property = properties[name];
-      const propertyPointer = `${pointer}/properties/${escapeName(name)}`;
+      const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
       if (property === true) property = untypedValue(undefined, propertyPointer);
       if (typeof property !== 'object' || property === null) {
         // `false` (never) cannot be required.
@@ -621,6 +638,11 @@ function pick(node: SchemaObject, names: readonly string[]): Record<string, unkn
 }
 
 function defineOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  // Only `__proto__` is an accessor on a plain object: a plain assignment would set the prototype.
+  if (name !== '__proto__') {
+    target[name] = value;
+    return;
+  }
   Object.defineProperty(target, name, {
     value,
     enumerable: true,
@@ -675,10 +697,6 @@ function isInTuple(location: SchemaLocation): boolean {
   return location.some(
     (segment, index) => segment === 'items' && typeof location[index + 1] === 'number',
   );
-}
-
-function escapeName(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function isObjectSchema(node: SchemaObject): boolean {

@@ -102,26 +102,32 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
     }
     const ownedTool = owned.get(tool.inputSchema as object)?.tool;
     validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
-    const { offered, judged, fixedValues } = applyOverrides(tool.inputSchema, overrides);
+    const { offered, judged, fixedValues } =
+      overrides === undefined
+        ? { offered: tool.inputSchema, judged: tool.inputSchema, fixedValues: noFixedValues }
+        : applyOverrides(tool.inputSchema, overrides);
     const offeredTool =
       offered === tool.inputSchema
         ? tool
         : { ...tool, inputSchema: offered as typeof tool.inputSchema };
+    const conversion =
+      !profile.strictTools || tool.strict === false
+        ? undefined
+        : toStrictSchemaCached(offered, {
+            profile,
+            defaults: options.defaults?.[tool.name as keyof TOOLS],
+          });
     tools.set(tool.name, {
       judged,
-      plan: emptyDecodePlan,
+      plan: conversion?.strict === true ? conversion.plan : emptyDecodePlan,
       fixedValues,
       tool: ownedTool,
       wrapped: true,
     });
-    if (!profile.strictTools || tool.strict === false) {
+    if (conversion === undefined) {
       converted.push({ tool: offeredTool });
       continue;
     }
-    const conversion = toStrictSchemaCached(offered, {
-      profile,
-      defaults: options.defaults?.[tool.name as keyof TOOLS],
-    });
     if (!conversion.strict) {
       anyNotStrict = true;
       warnings.push({
@@ -131,25 +137,15 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       converted.push({ tool: offeredTool });
       continue;
     }
-    tools.set(tool.name, {
-      judged,
-      plan: conversion.plan,
-      fixedValues,
-      tool: ownedTool,
-      wrapped: true,
-    });
     converted.push({ tool: offeredTool, strictSchema: conversion.schema });
   }
 
   // Per-request budgets (Anthropic): the costliest tools go without strict, their schema as converted.
-  const overBudget = new Set(
-    overStrictBudget(
-      converted.flatMap(({ tool, strictSchema }) =>
-        strictSchema === undefined ? [] : [{ name: tool.name, schema: strictSchema }],
-      ),
-      profile,
-    ),
-  );
+  const strictTools: Array<{ name: string; schema: unknown }> = [];
+  for (const { tool, strictSchema } of converted) {
+    if (strictSchema !== undefined) strictTools.push({ name: tool.name, schema: strictSchema });
+  }
+  const overBudget = new Set(overStrictBudget(strictTools, profile));
   if (overBudget.size > 0) {
     anyNotStrict = true;
     warnings.push({
@@ -174,11 +170,12 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       }
       sentTools.push(withoutStrippedKeywords(tool, profile));
     } else {
-      sentTools.push({
-        ...tool,
-        inputSchema: strictSchema as typeof tool.inputSchema,
-        ...(overBudget.has(tool.name) ? {} : { strict: true }),
-      });
+      const inputSchema = strictSchema as typeof tool.inputSchema;
+      sentTools.push(
+        overBudget.has(tool.name)
+          ? { ...tool, inputSchema }
+          : { ...tool, inputSchema, strict: true },
+      );
     }
   }
 
@@ -195,6 +192,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   };
 }
 
+const noFixedValues: ReadonlyMap<string, unknown> = new Map();
 function isOwned(owned: OwnedSchemas, schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && owned.has(schema);
 }

@@ -37,11 +37,9 @@ export function wrapTools<TOOLS extends ToolSet>({
   const wrapped: Record<string, Tool> = {};
   for (const name of Object.keys(tools)) {
     const tool = tools[name] as Tool;
-    wrapped[name] = {
-      ...tool,
-      inputSchema: wrapInputSchema({ tool, ledger, owned }),
-      ...guardRevivedCalls(tool, ledger),
-    } as Tool;
+    const wrappedTool = { ...tool, inputSchema: wrapInputSchema({ tool, ledger, owned }) } as Tool;
+    guardRevivedCalls({ tool, wrappedTool, ledger });
+    wrapped[name] = wrappedTool;
   }
   return wrapped as TOOLS;
 }
@@ -51,16 +49,22 @@ export function wrapTools<TOOLS extends ToolSet>({
  * `gate.repairToolCall`) is handed the refused calls, and whatever it returns is validated as an
  * input the gate never judged, like an approved call resumed from history. Such an input, for a
  * call id the gate refused within the last minute, is not run: `execute` throws the refusal
- * (the SDK reports it as the call's error) and no approval is asked for it.
+ * (the SDK reports it as the call's error) and no approval is asked for it. Sets the guarded
+ * `execute` and `needsApproval` on the wrapped tool (a copy the gate owns).
  */
-function guardRevivedCalls(tool: Tool, ledger: CallLedger): Partial<Tool> {
-  const revived = (input: unknown, toolCallId: string) =>
-    ledger.isJudged(input) ? undefined : ledger.refusedIdOf(toolCallId);
-  const guarded: Partial<Tool> = {};
+function guardRevivedCalls({
+  tool,
+  wrappedTool,
+  ledger,
+}: {
+  tool: Tool;
+  wrappedTool: Tool;
+  ledger: CallLedger;
+}): void {
   const { execute, needsApproval } = tool;
   if (execute !== undefined) {
-    guarded.execute = ((input: unknown, options: { toolCallId: string }) => {
-      const refusal = revived(input, options.toolCallId);
+    wrappedTool.execute = ((input: unknown, options: { toolCallId: string }) => {
+      const refusal = revivedRefusal(ledger, input, options.toolCallId);
       if (refusal !== undefined) {
         throw new ToolRefusalError({ toolRefusal: refusal.code, answer: refusal.answer });
       }
@@ -68,14 +72,17 @@ function guardRevivedCalls(tool: Tool, ledger: CallLedger): Partial<Tool> {
     }) as Tool['execute'];
   }
   if (needsApproval !== undefined && needsApproval !== false) {
-    guarded.needsApproval = (async (input: unknown, options: { toolCallId: string }) => {
-      if (revived(input, options.toolCallId) !== undefined) return false;
+    wrappedTool.needsApproval = (async (input: unknown, options: { toolCallId: string }) => {
+      if (revivedRefusal(ledger, input, options.toolCallId) !== undefined) return false;
       return typeof needsApproval === 'function'
         ? (needsApproval as (input: unknown, options: unknown) => unknown)(input, options)
         : needsApproval;
     }) as Tool['needsApproval'];
   }
-  return guarded;
+}
+
+function revivedRefusal(ledger: CallLedger, input: unknown, toolCallId: string) {
+  return ledger.isJudged(input) ? undefined : ledger.refusedIdOf(toolCallId);
 }
 
 function wrapInputSchema({

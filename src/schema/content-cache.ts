@@ -18,8 +18,8 @@ type Known<VALUE> = {
 };
 
 /**
- * Content keys by object, shared by every cache, so an object is serialized once however many
- * caches look it up (`null`: it has none).
+ * Content keys by object, shared by every cache, so an object whose content was new is serialized
+ * once however many caches build from it (`null`: it has none).
  */
 const keyByObject = new WeakMap<object, string | null>();
 
@@ -75,11 +75,21 @@ export class ContentCache<VALUE> {
       const own = known.scope === scope ? known.value : known.others?.get(scope);
       if (own !== undefined) return own;
     }
-    const key = keyOf(object);
-    if (key === undefined) return undefined;
+    // A key computed here is kept by object only on a miss, for the `set` that follows; on a hit
+    // the identity map answers the next lookup, so a new object costs one weak entry, not two.
+    let key = keyByObject.get(object);
+    const computed = key === undefined;
+    if (computed) key = contentKeyOf(object) ?? null;
+    if (key === null || key === undefined) {
+      if (computed) keyByObject.set(object, null);
+      return undefined;
+    }
     const scopes = this.#byContent.get(key);
     const shared = scopes?.get(scope);
-    if (scopes === undefined || shared === undefined) return undefined;
+    if (scopes === undefined || shared === undefined) {
+      if (computed) keyByObject.set(object, key);
+      return undefined;
+    }
     this.#byContent.delete(key);
     this.#byContent.set(key, scopes);
     this.#remember(object, scope, shared, known);

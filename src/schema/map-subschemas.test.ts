@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
 import {
+  everySubschema,
   mapSubschemas,
   type SchemaLocation,
   type SchemaObject,
@@ -244,5 +245,55 @@ describe('toPointer', () => {
     expect(toPointer(['properties', 'a/b', 'items', 0])).toBe('/properties/a~1b/items/0');
     expect(toPointer(['properties', '~x'])).toBe('/properties/~0x');
     expect(toPointer(['properties', '~1'])).toBe('/properties/~01');
+  });
+});
+
+describe('everySubschema', () => {
+  const noReference = (node: SchemaObject) => typeof node.$ref !== 'string';
+
+  it('should test the objects mapSubschemas visits, and no others', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'array', items: { anyOf: [{ type: 'string' }, true] } } },
+      enum: [{ $ref: '#/not-a-schema' }],
+      default: { $ref: '#/not-a-schema' },
+    };
+    const visited: SchemaObject[] = [];
+    mapSubschemas(schema, (node) => {
+      visited.push(node);
+      return node;
+    });
+    const tested: SchemaObject[] = [];
+    expect(everySubschema(schema, (node) => tested.push(node) > 0)).toBe(true);
+    expect(tested).toEqual(visited);
+  });
+
+  it('should be false when one nested object fails the test', () => {
+    expect(
+      everySubschema(
+        { properties: { a: { items: [{ type: 'string' }, { $ref: '#/$defs/x' }] } } },
+        noReference,
+      ),
+    ).toBe(false);
+    expect(everySubschema({ dependencies: { a: { $ref: '#' }, b: ['a'] } }, noReference)).toBe(
+      false,
+    );
+  });
+
+  it('should be false for a schema mapSubschemas refuses or cannot read', () => {
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.properties = { self: cyclic };
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let index = 0; index < 5; index++) deep = { items: deep };
+    const throwing = {
+      get properties(): unknown {
+        throw new Error('boom');
+      },
+    };
+    expect(everySubschema(cyclic, noReference)).toBe(false);
+    expect(everySubschema(deep, noReference, { maxDepth: 3 })).toBe(false);
+    expect(everySubschema(deep, noReference, { maxNodes: 3 })).toBe(false);
+    expect(everySubschema(deep, noReference)).toBe(true);
+    expect(everySubschema(throwing, noReference)).toBe(false);
   });
 });

@@ -32,6 +32,25 @@ const allKeywords: readonly string[] = [
   ]),
 ];
 const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
+const keywordOrder: ReadonlyMap<string, number> = new Map(
+  allKeywords.map((keyword, index) => [keyword, index]),
+);
+
+/**
+ * The node's own subschema keywords (enumerable or not, as `Object.hasOwn` finds them), in the
+ * table's order, which is the order their subschemas are visited. Reading the node's few names
+ * costs less than asking for each keyword of the table.
+ */
+function ownSubschemaKeywords(node: object): string[] {
+  const found: string[] = [];
+  for (const name of Object.getOwnPropertyNames(node)) {
+    if (keywordOrder.has(name)) found.push(name);
+  }
+  if (found.length > 1) {
+    found.sort((a, b) => (keywordOrder.get(a) ?? 0) - (keywordOrder.get(b) ?? 0));
+  }
+  return found;
+}
 
 /**
  * Rewrites a schema bottom-up with `visit`, reaching every subschema listed in
@@ -61,8 +80,7 @@ export function mapSubschemas(
     ancestors.add(node);
     const source = node as SchemaObject;
     let copy: Record<string, unknown> | undefined;
-    for (const keyword of allKeywords) {
-      if (!Object.hasOwn(source, keyword)) continue;
+    for (const keyword of ownSubschemaKeywords(source)) {
       const value = source[keyword];
       const mapped = mapKeyword(keyword, value, location);
       if (mapped !== value) {
@@ -109,9 +127,58 @@ export function mapSubschemas(
   return mapNode(schema, []);
 }
 
+/**
+ * Whether `test` holds for every schema object of a schema, reached as {@link mapSubschemas}
+ * reaches them, without copying anything or building locations. Also `false` for a schema that
+ * walk would refuse (a cycle, too deep, too many objects) or that cannot be read, so a caller
+ * that then runs the walk gets the walk's own answer.
+ */
+export function everySubschema(
+  schema: unknown,
+  test: (schema: SchemaObject) => boolean,
+  { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
+): boolean {
+  const ancestors = new Set<object>();
+  let visited = 0;
+
+  function every(node: unknown): boolean {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
+    if (ancestors.has(node) || ancestors.size >= maxDepth || ++visited > maxNodes) return false;
+    ancestors.add(node);
+    const source = node as SchemaObject;
+    for (const keyword of ownSubschemaKeywords(source)) {
+      const value = source[keyword];
+      if (Array.isArray(value)) {
+        for (const entry of value) if (!every(entry)) return false;
+      } else if (!mapKeywords.has(keyword)) {
+        if (!every(value)) return false;
+      } else if (typeof value === 'object' && value !== null) {
+        const entries = value as Record<string, unknown>;
+        for (const name of Object.keys(entries)) if (!every(entries[name])) return false;
+      }
+    }
+    ancestors.delete(node);
+    return test(source);
+  }
+
+  try {
+    return every(schema);
+  } catch {
+    return false;
+  }
+}
+
 /** A location as a JSON pointer: `/properties/a~1b/items`. */
 export function toPointer(location: SchemaLocation): string {
-  return location
-    .map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-    .join('');
+  let pointer = '';
+  for (const segment of location) pointer += `/${escapePointerSegment(String(segment))}`;
+  return pointer;
+}
+
+/** A name as one segment of a JSON pointer: `a/b` is `a~1b`, `a~b` is `a~0b`. */
+export function escapePointerSegment(name: string): string {
+  // Most names hold neither character: two searches cost less than two replacements.
+  return name.includes('~') || name.includes('/')
+    ? name.replaceAll('~', '~0').replaceAll('/', '~1')
+    : name;
 }
