@@ -1,4 +1,5 @@
 import { copyOf } from '../schema/copy-of.ts';
+import { defineOwn } from '../schema/define-own.ts';
 import { isPlainObject, JsonKind, kindOfValue, notJsonKind } from '../schema/json-kind.ts';
 import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import type { AllowedValues, JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
@@ -575,18 +576,8 @@ function isJsonValue(value: unknown, depth: number): boolean {
 
 /** Sets an own property (a key named `__proto__` stays data), or removes it for omission. */
 function setOrOmit(target: Record<string, unknown>, name: string, value: unknown): void {
-  if (value === omitted) {
-    delete target[name];
-  } else if (name === '__proto__') {
-    Object.defineProperty(target, name, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[name] = value;
-  }
+  if (value === omitted) delete target[name];
+  else defineOwn(target, name, value);
 }
 
 /** The list rule. With `wrongType`, the judge tests the kind itself (a node of type `array`). */

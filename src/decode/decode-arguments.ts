@@ -1,5 +1,6 @@
 import { fitArguments } from '../checker/check-arguments.ts';
 import { copyOf } from '../schema/copy-of.ts';
+import { defineOwn } from '../schema/define-own.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
 import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
@@ -168,14 +169,14 @@ function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unkn
   for (const name of plan.placeholders?.keys() ?? []) {
     if (Object.hasOwn(source, name)) continue;
     copy ??= { ...source };
-    setOwn(copy, name, null);
+    defineOwn(copy, name, null);
   }
   for (const [name, nested] of plan.properties ?? []) {
     if (!Object.hasOwn(source, name)) continue;
     const filled = withPlaceholders(source[name], nested, depth + 1);
     if (filled !== source[name]) {
       copy ??= { ...source };
-      setOwn(copy, name, filled);
+      defineOwn(copy, name, filled);
     }
   }
   return copy ?? source;
@@ -222,13 +223,13 @@ function decodeObject(
       if (kept && next === value) continue;
       decoded = copyNames(source, names, index);
     }
-    if (kept) setOwn(decoded, name, next);
+    if (kept) defineOwn(decoded, name, next);
   }
   if (plan.placeholders !== undefined) {
     for (const [name, placeholder] of plan.placeholders) {
       if (placeholder.decodeTo === 'default' && !Object.hasOwn(source, name)) {
         decoded ??= copyNames(source, names, names.length);
-        setOwn(decoded, name, copyOf(placeholder.value));
+        defineOwn(decoded, name, copyOf(placeholder.value));
       }
     }
   }
@@ -240,7 +241,7 @@ function decodeObject(
       decodeEntries(list, otherEntries.value, { into: decoded, named }, state);
     } else if (list !== null) {
       // Not a list of entries: kept as sent, for the check to describe.
-      setOwn(decoded, otherEntries.name, list);
+      defineOwn(decoded, otherEntries.name, list);
     }
   }
   return decoded ?? source;
@@ -266,7 +267,7 @@ function decodeEntries(
       continue;
     }
     seen.add(key);
-    setOwn(object, key, decodeValue(entry.value, valuePlan, deeper(state, key)));
+    defineOwn(object, key, decodeValue(entry.value, valuePlan, deeper(state, key)));
   }
   return object;
 }
@@ -325,21 +326,7 @@ function copyNames(
   const copy: Record<string, unknown> = {};
   for (let index = 0; index < count; index++) {
     const name = names[index] as string;
-    setOwn(copy, name, source[name]);
+    defineOwn(copy, name, source[name]);
   }
   return copy;
-}
-
-/** Defines an own property, so a key named `__proto__` stays data instead of a prototype. */
-function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  if (name !== '__proto__') {
-    target[name] = value;
-    return;
-  }
-  Object.defineProperty(target, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }

@@ -1,5 +1,6 @@
 import { ContentCache } from '../schema/content-cache.ts';
 import { contentKeyOf } from '../schema/content-key.ts';
+import { defineOwn } from '../schema/define-own.ts';
 import { openaiProfile, resolveProfile } from './provider-profiles.ts';
 import {
   type StrictSchemaResult,
@@ -154,17 +155,7 @@ function frozenCopy(value: unknown, copies: Map<object, unknown>): unknown {
   copies.set(value, object);
   for (const key of Object.keys(value)) {
     const copy = frozenCopy((value as Record<string, unknown>)[key], copies);
-    // An own `__proto__` (JSON.parse makes one) must stay a property, not become the prototype.
-    if (key === '__proto__') {
-      Object.defineProperty(object, key, {
-        value: copy,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      object[key] = copy;
-    }
+    defineOwn(object, key, copy);
   }
   return Object.freeze(object);
 }

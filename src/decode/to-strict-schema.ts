@@ -1,4 +1,5 @@
 import { deepEqual } from '../schema/deep-equal.ts';
+import { defineOwn } from '../schema/define-own.ts';
 import {
   escapePointerSegment,
   mapSubschemas,
@@ -635,20 +636,6 @@ function pick(node: SchemaObject, names: readonly string[]): Record<string, unkn
   const picked: Record<string, unknown> = {};
   for (const name of names) if (Object.hasOwn(node, name)) picked[name] = node[name];
   return picked;
-}
-
-function defineOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  // Only `__proto__` is an accessor on a plain object: a plain assignment would set the prototype.
-  if (name !== '__proto__') {
-    target[name] = value;
-    return;
-  }
-  Object.defineProperty(target, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

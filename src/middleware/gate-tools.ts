@@ -1,4 +1,5 @@
 import { asSchema, type FlexibleSchema, jsonSchema, type Tool, type ToolSet } from 'ai';
+import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import { ToolRefusalError } from './refusal-error.ts';
 import { parseInputObject } from './refusal-marker.ts';
@@ -149,13 +150,7 @@ function replaceContent(target: Record<string, unknown>, source: unknown): void 
   for (const key of Object.keys(target)) delete target[key];
   if (typeof source !== 'object' || source === null) return;
   for (const key of Object.keys(source)) {
-    // defineProperty: a `__proto__` key stays a plain key instead of changing the prototype.
-    Object.defineProperty(target, key, {
-      value: (source as Record<string, unknown>)[key],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    defineOwn(target, key, (source as Record<string, unknown>)[key]);
   }
 }
 

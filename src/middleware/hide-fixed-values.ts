@@ -1,4 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { defineOwn } from '../schema/define-own.ts';
 
 /**
  * Takes parameters the app fixed (`overrides: { value }`) out of the tool calls in the history,
@@ -21,14 +22,7 @@ export function hideFixedValues(
       if (present.length === 0) return;
       const visible: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(input)) {
-        if (!present.includes(name)) {
-          Object.defineProperty(visible, name, {
-            value,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
+        if (!present.includes(name)) defineOwn(visible, name, value);
       }
       content ??= [...message.content];
       content[index] = { ...part, input: visible };

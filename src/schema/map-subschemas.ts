@@ -1,3 +1,4 @@
+import { defineOwn } from './define-own.ts';
 import { SchemaError } from './schema-error.ts';
 import {
   singleSubschemaKeywords,
@@ -112,13 +113,7 @@ export function mapSubschemas(
       const mapped = mapNode(entries[name], [...location, keyword, name]);
       if (mapped !== entries[name]) {
         copy ??= { ...entries };
-        // A plain assignment of `__proto__` would set the prototype instead of the property.
-        Object.defineProperty(copy, name, {
-          value: mapped,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        defineOwn(copy, name, mapped);
       }
     }
     return copy ?? value;
