@@ -2,6 +2,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkArguments, checkTurn, judgeArguments } from '../src/checker/index.ts';
+import {
+  jsonValueArbitrary,
+  schemaArbitrary,
+  withDefinitions,
+} from './support/checker-differential.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -578,119 +583,10 @@ describe('checkArguments (properties)', () => {
 });
 
 describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
-  const names = ['a', 'b', 'c'] as const;
-  const typeNames = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'] as const;
-
-  const scalar: fc.Arbitrary<Json> = fc.oneof(
-    fc.constant(null),
-    fc.boolean(),
-    fc.integer({ min: -2, max: 3 }),
-    fc.constantFrom(0.5, 2.0, -1.5),
-    fc.constantFrom('a', 'b', 'A', '1', '2', 'true', '', '[1]'),
-  );
-  const { value } = fc.letrec<{ value: Json }>((tie) => ({
-    value: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      scalar,
-      fc.array(tie('value'), { maxLength: 3 }),
-      // Null-prototype objects are no JSON; ajv's deep equality tells them apart from `{}`.
-      fc.dictionary(fc.constantFrom(...names, 'd'), tie('value'), {
-        maxKeys: 4,
-        noNullPrototype: true,
-      }),
-    ),
-  }));
-  const members = fc.uniqueArray(value, {
-    minLength: 1,
-    maxLength: 4,
-    selector: (member) => JSON.stringify(member),
-  });
-  const typeKeyword = fc.oneof(
-    fc.constantFrom(...typeNames),
-    fc.uniqueArray(fc.constantFrom(...typeNames), { minLength: 1, maxLength: 3 }),
-  );
-
-  /** Schemas of the keywords the checker judges: there it must agree with JSON Schema exactly. */
-  const { judged } = fc.letrec<{ judged: Json }>((tie) => ({
-    judged: fc.oneof(
-      { maxDepth: 3, depthSize: 'small', withCrossShrink: true },
-      fc.boolean(),
-      fc.record(
-        {
-          type: typeKeyword,
-          enum: members,
-          const: value,
-          properties: fc.dictionary(fc.constantFrom(...names), tie('judged'), {
-            maxKeys: 3,
-            noNullPrototype: true,
-          }),
-          required: fc.uniqueArray(fc.constantFrom(...names, 'd'), { maxLength: 3 }),
-          additionalProperties: tie('judged'),
-          items: tie('judged'),
-        },
-        { requiredKeys: [] },
-      ) as fc.Arbitrary<Json>,
-    ),
-  }));
-
-  /** Schemas that also hold keywords the checker does not judge: there it must never refuse more. */
-  const { mixed } = fc.letrec<{ mixed: Json }>((tie) => ({
-    mixed: fc.oneof(
-      { maxDepth: 2, depthSize: 'small', withCrossShrink: true },
-      fc.boolean(),
-      fc.record(
-        {
-          type: typeKeyword,
-          enum: members,
-          const: value,
-          properties: fc.dictionary(fc.constantFrom(...names), tie('mixed'), {
-            maxKeys: 3,
-            noNullPrototype: true,
-          }),
-          required: fc.uniqueArray(fc.constantFrom(...names, 'd'), { maxLength: 3 }),
-          additionalProperties: tie('mixed'),
-          items: tie('mixed'),
-          anyOf: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
-          oneOf: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
-          allOf: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
-          not: tie('mixed'),
-          if: tie('mixed'),
-          // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, not a promise
-          then: tie('mixed'),
-          else: tie('mixed'),
-          $ref: fc.constantFrom('#/$defs/text', '#/$defs/list'),
-          patternProperties: fc.dictionary(fc.constantFrom('^a', '^d', 'b$'), tie('mixed'), {
-            maxKeys: 2,
-            noNullPrototype: true,
-          }),
-          prefixItems: fc.array(tie('mixed'), { minLength: 1, maxLength: 2 }),
-          unevaluatedProperties: tie('mixed'),
-          unevaluatedItems: tie('mixed'),
-          dependentRequired: fc.dictionary(
-            fc.constantFrom(...names),
-            fc.uniqueArray(fc.constantFrom(...names, 'd'), { maxLength: 2 }),
-            { maxKeys: 2, noNullPrototype: true },
-          ),
-          dependentSchemas: fc.dictionary(fc.constantFrom(...names), tie('mixed'), {
-            maxKeys: 2,
-            noNullPrototype: true,
-          }),
-          minimum: fc.integer({ min: -1, max: 2 }),
-          maxLength: fc.nat(2),
-          minItems: fc.nat(2),
-          minProperties: fc.nat(2),
-          pattern: fc.constantFrom('^a', 'b'),
-        },
-        { requiredKeys: [] },
-      ) as fc.Arbitrary<Json>,
-    ),
-  }));
-
-  /** Gives a generated `$ref` something to point at. */
-  const withDefinitions = (schema: Json): Json =>
-    typeof schema === 'object' && schema !== null && !Array.isArray(schema)
-      ? { ...schema, $defs: { text: { type: 'string' }, list: { type: 'array' } } }
-      : schema;
+  // The generators of the seeded differential run, with shrinking here for a readable failure.
+  const value = jsonValueArbitrary;
+  const judged = schemaArbitrary(false);
+  const mixed = schemaArbitrary(true, { unevaluated: true });
 
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
   const acceptedByJsonSchema = (schema: Json, args: Json): boolean =>

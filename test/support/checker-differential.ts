@@ -21,7 +21,8 @@ const scalar: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom('a', 'b', 'A', '1', '2', ' 3 ', 'true', 'FALSE', '', '[1]'),
 );
 
-const { value } = fc.letrec<{ value: Json }>((tie) => ({
+/** JSON values of the shapes the generated schemas talk about. */
+export const { value: jsonValueArbitrary } = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     scalar,
@@ -32,6 +33,8 @@ const { value } = fc.letrec<{ value: Json }>((tie) => ({
     }),
   ),
 }));
+
+const value = jsonValueArbitrary;
 
 const members = fc.uniqueArray(value, {
   minLength: 1,
@@ -44,8 +47,12 @@ const typeKeyword = fc.oneof(
   fc.uniqueArray(fc.constantFrom(...typeNames), { minLength: 1, maxLength: 3 }),
 );
 
-/** Judged keywords only, at the top of every node; unjudged ones beside them when `mixed`. */
-function schemaArbitrary(mixed: boolean): fc.Arbitrary<Json> {
+/**
+ * Judged keywords only, at the top of every node; unjudged ones beside them when `mixed`, and
+ * `unevaluated*`/`dependentSchemas` too with `unevaluated` (slow for ajv to compile, so kept out of
+ * the large seeded run).
+ */
+export function schemaArbitrary(mixed: boolean, { unevaluated = false } = {}): fc.Arbitrary<Json> {
   return fc.letrec<{ schema: Json }>((tie) => {
     const judged = {
       type: typeKeyword,
@@ -84,6 +91,16 @@ function schemaArbitrary(mixed: boolean): fc.Arbitrary<Json> {
       minItems: fc.nat(2),
       minProperties: fc.nat(2),
       pattern: fc.constantFrom('^a', 'b'),
+      ...(unevaluated
+        ? {
+            unevaluatedProperties: tie('schema'),
+            unevaluatedItems: tie('schema'),
+            dependentSchemas: fc.dictionary(fc.constantFrom(...names), tie('schema'), {
+              maxKeys: 2,
+              noNullPrototype: true,
+            }),
+          }
+        : {}),
     };
     return {
       schema: fc.oneof(
@@ -98,7 +115,7 @@ function schemaArbitrary(mixed: boolean): fc.Arbitrary<Json> {
 }
 
 /** Gives a generated `$ref` something to point at. */
-function withDefinitions(schema: Json): Json {
+export function withDefinitions(schema: Json): Json {
   return typeof schema === 'object' && schema !== null && !Array.isArray(schema)
     ? { ...schema, $defs: { text: { type: 'string' }, list: { type: 'array' } } }
     : schema;
