@@ -37,7 +37,17 @@ const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  */
 export function toStrictSchemaCached(
   schema: unknown,
-  { profile: profileOrName = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
+  {
+    profile: profileOrName = openaiProfile,
+    defaults = noDefaults,
+    toolName,
+  }: ToStrictSchemaOptions & {
+    /**
+     * The tool's name: a new schema object is first compared with the last content seen for that
+     * name, which is cheaper than serializing it (a tool list rebuilt every request).
+     */
+    toolName?: string;
+  } = {},
 ): StrictSchemaResult {
   const profile = resolveProfile(profileOrName);
   if (typeof schema !== 'object' || schema === null) {
@@ -53,19 +63,19 @@ export function toStrictSchemaCached(
     }
     return sealed;
   }
-  const cached = resultsByContent.get(schema, scope);
+  const cached = resultsByContent.get(schema, scope, toolName);
   if (cached !== undefined) {
     if (cached.strict || cached.schema === schema) return cached;
     // Found under another object of the same content: this caller gets its own schema back.
     const own = forCaller(cached, schema);
-    resultsByContent.set(schema, own, scope);
+    resultsByContent.set(schema, own, scope, toolName);
     return own;
   }
   const converted = toStrictSchema(schema, { profile, defaults });
   const result = trySeal(converted, schema);
   // A result too deeply nested to copy is handed out as converted, and never shared.
   if (result === undefined) return converted;
-  resultsByContent.set(schema, result, scope);
+  resultsByContent.set(schema, result, scope, toolName);
   return result;
 }
 

@@ -114,6 +114,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       !profile.strictTools || tool.strict === false
         ? undefined
         : toStrictSchemaCached(offered, {
+            toolName: tool.name,
             profile,
             defaults: options.defaults?.[tool.name as keyof TOOLS],
           });

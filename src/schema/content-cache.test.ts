@@ -35,6 +35,49 @@ describe('ContentCache', () => {
     });
   });
 
+  describe('names', () => {
+    it('should find a new object of a named content without serializing it', () => {
+      const cache = new ContentCache<string>();
+      const schema = () => ({ type: 'object', properties: { city: { type: 'string' } } });
+      cache.set(schema(), 'weather', '', 'weather');
+      const stringify = JSON.stringify;
+      let serialized = 0;
+      JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+        serialized++;
+        return stringify(...args);
+      }) as typeof stringify;
+      try {
+        expect(cache.get(schema(), '', 'weather')).toBe('weather');
+        expect(serialized).toBe(0);
+        // Another content under the name is found by its own content, never by the name.
+        expect(cache.get({ type: 'object' }, '', 'weather')).toBeUndefined();
+        expect(serialized).toBe(1);
+      } finally {
+        JSON.stringify = stringify;
+      }
+    });
+
+    it('should compare with the content as it was kept, not as the app changed it since', () => {
+      const cache = new ContentCache<string>();
+      const schema = { type: 'object', properties: { city: { type: 'string' } } };
+      cache.set(schema, 'string city', '', 'weather');
+      schema.properties.city.type = 'number';
+      const changed = { type: 'object', properties: { city: { type: 'number' } } };
+      expect(cache.get(changed, '', 'weather')).toBeUndefined();
+      const same = { type: 'object', properties: { city: { type: 'string' } } };
+      expect(cache.get(same, '', 'weather')).toBe('string city');
+    });
+
+    it('should follow a name to its latest content and keep scopes apart', () => {
+      const cache = new ContentCache<string>();
+      cache.set({ const: 'a' }, 'a', 'openai', 'tool');
+      cache.set({ const: 'b' }, 'b', 'openai', 'tool');
+      expect(cache.get({ const: 'a' }, 'openai', 'tool')).toBe('a');
+      expect(cache.get({ const: 'b' }, 'openai', 'tool')).toBe('b');
+      expect(cache.get({ const: 'b' }, 'google', 'tool')).toBeUndefined();
+    });
+  });
+
   describe('bounds', () => {
     it('should keep at most maxEntries values by content however many schemas pass', () => {
       const cache = new ContentCache<number>({ maxEntries: 100 });

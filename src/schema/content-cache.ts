@@ -1,4 +1,9 @@
 import { contentKeyOf } from './content-key.ts';
+import {
+  type ContentSnapshot,
+  hasSnapshotContent,
+  snapshotOfContentKey,
+} from './content-snapshot.ts';
 
 export type ContentCacheOptions = {
   /** Most entries kept by content; the least recently used goes first. Default: 1,000. */
@@ -32,6 +37,12 @@ function keyOf(object: object): string | undefined {
   return key ?? undefined;
 }
 
+/** The content last seen under a name, to compare a new object of that name with. */
+type Candidate = {
+  readonly key: string;
+  readonly snapshot: ContentSnapshot;
+};
+
 /** Settings one content is built under; past this many, a content's scopes start over. */
 const maxScopesPerContent = 16;
 
@@ -42,6 +53,11 @@ const maxScopesPerContent = 16;
  * rebuild. The identity map holds nothing alive; the content map holds at most `maxEntries`
  * contents (each with at most 16 scopes), so 100,000 distinct schemas cannot grow it. A schema
  * without a content key (a cycle, a `Date`, a function…) is cached by identity only.
+ *
+ * A caller that knows a name for the object (a tool's name) passes it: a new object is then first
+ * compared with the content last seen under that name (see {@link hasSnapshotContent}), which
+ * spares the serialization when a tool list is rebuilt with the same content. The names are only
+ * hints: a value is always found by content, and at most `maxEntries` names are remembered.
  *
  * Its `get`/`set` take the place of a `WeakMap<object, VALUE>`'s. A value built from one object is
  * handed out for every object of the same content, so it must depend on content only and must not
@@ -57,6 +73,9 @@ export class ContentCache<VALUE> {
   // the serializer just made instead of copying it into a new one.
   readonly #byContent = new Map<string, Map<string, VALUE>>();
   #keyLength = 0;
+  // In insertion order, like `#byContent`: the name noted longest ago goes first.
+  readonly #candidates = new Map<string, Candidate>();
+  #candidateKeyLength = 0;
 
   constructor({ maxEntries = 1000, maxKeyLength = 2_000_000 }: ContentCacheOptions = {}) {
     this.#maxEntries = maxEntries;
@@ -68,8 +87,12 @@ export class ContentCache<VALUE> {
     return this.#byContent.size;
   }
 
-  /** The value for this object, or for another object of the same content, else `undefined`. */
-  get(object: object, scope = ''): VALUE | undefined {
+  /**
+   * The value for this object, or for another object of the same content, else `undefined`.
+   * `name`: what the caller calls this object (a tool's name), to compare it with that name's
+   * last content before serializing it.
+   */
+  get(object: object, scope = '', name?: string): VALUE | undefined {
     const known = this.#byIdentity.get(object);
     if (known !== undefined) {
       const own = known.scope === scope ? known.value : known.others?.get(scope);
@@ -79,7 +102,7 @@ export class ContentCache<VALUE> {
     // the identity map answers the next lookup, so a new object costs one weak entry, not two.
     let key = keyByObject.get(object);
     const computed = key === undefined;
-    if (computed) key = contentKeyOf(object) ?? null;
+    if (computed) key = this.#candidateKeyOf(object, name) ?? contentKeyOf(object) ?? null;
     if (key === null || key === undefined) {
       if (computed) keyByObject.set(object, null);
       return undefined;
@@ -93,14 +116,16 @@ export class ContentCache<VALUE> {
     this.#byContent.delete(key);
     this.#byContent.set(key, scopes);
     this.#remember(object, scope, shared, known);
+    if (name !== undefined) this.#noteCandidate(name, key);
     return shared;
   }
 
   /** Keeps a value for this object and, when it has a content key, for its content. */
-  set(object: object, value: VALUE, scope = ''): void {
+  set(object: object, value: VALUE, scope = '', name?: string): void {
     this.#remember(object, scope, value, this.#byIdentity.get(object));
     const key = keyOf(object);
     if (key === undefined || key.length > this.#maxKeyLength) return;
+    if (name !== undefined) this.#noteCandidate(name, key);
     let scopes = this.#byContent.get(key);
     if (scopes === undefined) {
       scopes = new Map();
@@ -115,6 +140,38 @@ export class ContentCache<VALUE> {
       if (this.#byContent.size <= this.#maxEntries && this.#keyLength <= this.#maxKeyLength) break;
       this.#byContent.delete(oldest);
       this.#keyLength -= oldest.length;
+    }
+  }
+
+  /** The content key of the name's last content, when `object` has exactly that content. */
+  #candidateKeyOf(object: object, name: string | undefined): string | undefined {
+    if (name === undefined) return undefined;
+    const candidate = this.#candidates.get(name);
+    return candidate !== undefined && hasSnapshotContent(candidate.snapshot, object)
+      ? candidate.key
+      : undefined;
+  }
+
+  #noteCandidate(name: string, key: string): void {
+    const known = this.#candidates.get(name);
+    if (known?.key === key) return;
+    if (known !== undefined) {
+      this.#candidates.delete(name);
+      this.#candidateKeyLength -= known.key.length;
+    }
+    const snapshot = snapshotOfContentKey(key);
+    if (snapshot === undefined) return;
+    this.#candidates.set(name, { key, snapshot });
+    this.#candidateKeyLength += key.length;
+    for (const [oldestName, oldest] of this.#candidates) {
+      if (
+        this.#candidates.size <= this.#maxEntries &&
+        this.#candidateKeyLength <= this.#maxKeyLength
+      ) {
+        break;
+      }
+      this.#candidates.delete(oldestName);
+      this.#candidateKeyLength -= oldest.key.length;
     }
   }
 
