@@ -14,8 +14,9 @@ import {
 import { overStrictBudget } from '../decode/strict-budget.ts';
 import { toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
+import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
-import type { OwnedSchemas } from './gate-tools.ts';
+import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import { hideFixedValues } from './hide-fixed-values.ts';
 import { restoreRefusals } from './restore-refusals.ts';
@@ -100,7 +101,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       converted.push({ tool });
       continue;
     }
-    const ownedTool = owned.get(tool.inputSchema as object)?.tool;
+    const ownedTool = owned.get(tool.inputSchema as object);
     validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
     const { offered, judged, fixedValues } =
       overrides === undefined
@@ -113,16 +114,18 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
     const conversion =
       !profile.strictTools || tool.strict === false
         ? undefined
-        : toStrictSchemaCached(offered, {
+        : convertForStrict({
+            schema: offered,
             toolName: tool.name,
             profile,
             defaults: options.defaults?.[tool.name as keyof TOOLS],
+            ownedTool: offered === tool.inputSchema ? ownedTool : undefined,
           });
     tools.set(tool.name, {
       judged,
       plan: conversion?.strict === true ? conversion.plan : emptyDecodePlan,
       fixedValues,
-      tool: ownedTool,
+      tool: ownedTool?.tool,
       wrapped: true,
     });
     if (conversion === undefined) {
@@ -191,6 +194,32 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
     },
     request: { tools, warnings },
   };
+}
+
+/**
+ * The strict conversion of a tool's schema; a wrapped tool's own schema keeps its last one, so the
+ * steps of a request find it without a cache lookup.
+ */
+function convertForStrict({
+  schema,
+  toolName,
+  profile,
+  defaults,
+  ownedTool,
+}: {
+  schema: unknown;
+  toolName: string;
+  profile: StrictProfile;
+  defaults: Readonly<Record<string, unknown>> | undefined;
+  ownedTool: OwnedTool | undefined;
+}): StrictSchemaResult {
+  const last = ownedTool?.lastConversion;
+  if (last !== undefined && last.profile === profile && last.defaults === defaults) {
+    return last.result;
+  }
+  const result = toStrictSchemaCached(schema, { toolName, profile, defaults });
+  if (ownedTool !== undefined) ownedTool.lastConversion = { profile, defaults, result };
+  return result;
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();

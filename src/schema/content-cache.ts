@@ -100,9 +100,11 @@ export class ContentCache<VALUE> {
     }
     // A key computed here is kept by object only on a miss, for the `set` that follows; on a hit
     // the identity map answers the next lookup, so a new object costs one weak entry, not two.
+    // An object found by its name is not kept by identity at all: the name finds it again.
     let key = keyByObject.get(object);
     const computed = key === undefined;
-    if (computed) key = this.#candidateKeyOf(object, name) ?? contentKeyOf(object) ?? null;
+    const named = computed ? this.#candidateKeyOf(object, name) : undefined;
+    if (computed) key = named ?? contentKeyOf(object) ?? null;
     if (key === null || key === undefined) {
       if (computed) keyByObject.set(object, null);
       return undefined;
@@ -115,7 +117,7 @@ export class ContentCache<VALUE> {
     }
     this.#byContent.delete(key);
     this.#byContent.set(key, scopes);
-    this.#remember(object, scope, shared, known);
+    if (named === undefined) this.#remember(object, scope, shared, known);
     if (name !== undefined) this.#noteCandidate(name, key);
     return shared;
   }
