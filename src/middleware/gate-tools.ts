@@ -1,21 +1,26 @@
-import { asSchema, type FlexibleSchema, jsonSchema, type Tool, type ToolSet } from 'ai';
-import { defineOwn } from '../schema/define-own.ts';
+import type { Tool, ToolSet } from 'ai';
+import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import type { CallLedger } from './call-ledger.ts';
+import { gateInputSchema } from './gate-input-schema.ts';
 import { ToolRefusalError } from './refusal-error.ts';
-import { parseInputObject } from './refusal-marker.ts';
 
 /** What the middleware learns from a wrapped tool's schema object in a request. */
 export type OwnedTool = {
   /** The app's own tool, for its validator. */
   readonly tool: Tool;
+  /**
+   * The schema's last strict conversion, and what it was converted for: the steps of a request
+   * (and requests reusing the wrapped tools) send the same schema again.
+   */
+  lastConversion?: {
+    readonly profile: object;
+    readonly defaults: unknown;
+    readonly result: StrictSchemaResult;
+  };
 };
 
 /** The schema objects a gate's wrapped tools put into requests, each tied to its tool. */
 export type OwnedSchemas = WeakMap<object, OwnedTool>;
-
-/** What a call's validation answers when its entry is gone (a stream held for over a minute). */
-const expiredAnswer =
-  'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';
 
 /**
  * Wraps each tool for one gate. The wrapped tool's JSON Schema is an object the gate owns, so the
@@ -38,7 +43,8 @@ export function wrapTools<TOOLS extends ToolSet>({
   const wrapped: Record<string, Tool> = {};
   for (const name of Object.keys(tools)) {
     const tool = tools[name] as Tool;
-    const wrappedTool = { ...tool, inputSchema: wrapInputSchema({ tool, ledger, owned }) } as Tool;
+    const inputSchema = gateInputSchema({ tool, ledger, owned });
+    const wrappedTool = { ...tool, inputSchema } as Tool;
     guardRevivedCalls({ tool, wrappedTool, ledger });
     wrapped[name] = wrappedTool;
   }
@@ -84,94 +90,4 @@ function guardRevivedCalls({
 
 function revivedRefusal(ledger: CallLedger, input: unknown, toolCallId: string) {
   return ledger.isJudged(input) ? undefined : ledger.refusedIdOf(toolCallId);
-}
-
-function wrapInputSchema({
-  tool,
-  ledger,
-  owned,
-}: {
-  tool: Tool;
-  ledger: CallLedger;
-  owned: OwnedSchemas;
-}) {
-  const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
-  const own = (schema: unknown) => {
-    const copy = ownedCopyOf(schema);
-    owned.set(copy, { tool });
-    return copy;
-  };
-  return jsonSchema<unknown>(
-    () => {
-      const schema = original.jsonSchema;
-      return isPromiseLike(schema) ? Promise.resolve(schema).then(own) : own(schema);
-    },
-    {
-      validate: async (value) => {
-        const reference = ledger.referenceIn(value);
-        if (reference === undefined) {
-          // An input the middleware did not judge: an approved call resumed from history.
-          return original.validate === undefined
-            ? { success: true, value }
-            : original.validate(value);
-        }
-        const entry = ledger.take(reference);
-        if (entry === undefined) {
-          return {
-            success: false,
-            error: new ToolRefusalError({ toolRefusal: 'turn', answer: expiredAnswer }),
-          };
-        }
-        if (entry.outcome === 'pass') {
-          // The SDK keeps the validated value as the call's schema input (approval resumes
-          // validate it again), so it must read as the judged input, not as the reference.
-          replaceContent(value as Record<string, unknown>, entry.input);
-          ledger.markJudged(entry.value);
-          return { success: true, value: entry.value };
-        }
-        (entry.call as { input: string }).input = entry.input;
-        replaceContent(value as Record<string, unknown>, parseInputObject(entry.input));
-        return {
-          success: false,
-          error: new ToolRefusalError({ toolRefusal: entry.code, answer: entry.answer }),
-        };
-      },
-    },
-  );
-}
-
-/**
- * Gives the object the SDK parsed from a reference the content it stands for. The SDK re-parses a
- * refused call's text (put back to the model's above) to record it, quotes the validated object
- * in its error text, and keeps a passed call's validated object as its schema input; so all of
- * them show the model's arguments or the judged input, never the reference.
- */
-function replaceContent(target: Record<string, unknown>, source: unknown): void {
-  for (const key of Object.keys(target)) delete target[key];
-  if (typeof source !== 'object' || source === null) return;
-  for (const key of Object.keys(source)) {
-    defineOwn(target, key, (source as Record<string, unknown>)[key]);
-  }
-}
-
-/**
- * An object of the gate's own with the schema's content, so the same app schema wrapped by two
- * gates (or twice) has two identities. A schema that cannot be copied (a throwing getter) is
- * wrapped in a transparent proxy instead: it reaches strict conversion and the provider as it was.
- */
-function ownedCopyOf(schema: unknown): object {
-  if (typeof schema !== 'object' || schema === null) return { type: 'object' };
-  try {
-    return { ...schema };
-  } catch {
-    return new Proxy(schema, {});
-  }
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
