@@ -66,8 +66,12 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   /** The schema objects of the tools this gate wrapped. */
   owned: OwnedSchemas;
 }): Promise<{ params: LanguageModelV4CallOptions; request: GateRequest }> {
+  // One lookup per tool: what each function tool is, or that the gate did not wrap it.
+  const ownedTools = (params.tools ?? []).map((tool) =>
+    tool.type === 'function' ? ownedToolOf(owned, tool.inputSchema) : undefined,
+  );
   const unwrapped = (params.tools ?? []).filter(
-    (tool) => tool.type === 'function' && !isOwned(owned, tool.inputSchema),
+    (tool, index) => tool.type === 'function' && ownedTools[index] === undefined,
   );
   if (unwrapped.length > 0) {
     throw new GateWiringError({ toolNames: unwrapped.map((tool) => tool.name) });
@@ -80,7 +84,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   let anyNotStrict = false;
 
   const converted: Array<{ tool: SentTool; strictSchema?: unknown }> = [];
-  for (const tool of params.tools ?? []) {
+  for (const [index, tool] of (params.tools ?? []).entries()) {
     const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
     const overrides = options.overrides?.[tool.name as keyof TOOLS];
     if (tool.type !== 'function') {
@@ -101,11 +105,11 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       converted.push({ tool });
       continue;
     }
-    const ownedTool = owned.get(tool.inputSchema as object);
+    const ownedTool = ownedTools[index];
     validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
     const { offered, judged, fixedValues } =
       overrides === undefined
-        ? { offered: tool.inputSchema, judged: tool.inputSchema, fixedValues: noFixedValues }
+        ? notOverridden(tool.inputSchema)
         : applyOverrides(tool.inputSchema, overrides);
     const offeredTool =
       offered === tool.inputSchema
@@ -145,11 +149,9 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   }
 
   // Per-request budgets (Anthropic): the costliest tools go without strict, their schema as converted.
-  const strictTools: Array<{ name: string; schema: unknown }> = [];
-  for (const { tool, strictSchema } of converted) {
-    if (strictSchema !== undefined) strictTools.push({ name: tool.name, schema: strictSchema });
-  }
-  const overBudget = new Set(overStrictBudget(strictTools, profile));
+  const overBudget = hasStrictBudget(profile)
+    ? new Set(overStrictBudget(strictToolsOf(converted), profile))
+    : noToolNames;
   if (overBudget.size > 0) {
     anyNotStrict = true;
     warnings.push({
@@ -223,8 +225,32 @@ function convertForStrict({
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
-function isOwned(owned: OwnedSchemas, schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && owned.has(schema);
+const noToolNames: ReadonlySet<string> = new Set();
+
+function notOverridden(schema: unknown) {
+  return { offered: schema, judged: schema, fixedValues: noFixedValues };
+}
+
+function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
+  return typeof schema === 'object' && schema !== null ? owned.get(schema) : undefined;
+}
+
+function hasStrictBudget(profile: StrictProfile): boolean {
+  return (
+    profile.maxStrictTools !== undefined ||
+    profile.maxOptionalParameters !== undefined ||
+    profile.maxUnionParameters !== undefined
+  );
+}
+
+function strictToolsOf(
+  converted: ReadonlyArray<{ tool: SentTool; strictSchema?: unknown }>,
+): Array<{ name: string; schema: unknown }> {
+  const strictTools: Array<{ name: string; schema: unknown }> = [];
+  for (const { tool, strictSchema } of converted) {
+    if (strictSchema !== undefined) strictTools.push({ name: tool.name, schema: strictSchema });
+  }
+  return strictTools;
 }
 
 /** Keywords the provider fails on (Mistral: `$schema`, `$id`) leave even a non-strict tool. */
