@@ -10,10 +10,11 @@ const expiredAnswer =
   'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';
 
 /**
- * The keys the AI SDK recognises a schema object by (`isSchema`), read from one `jsonSchema()`
- * makes, so they stay whatever the installed SDK uses.
+ * The key the AI SDK recognises a schema object by (`isSchema`), read from one `jsonSchema()`
+ * makes, so it stays whatever the installed SDK uses.
  */
-const schemaMarkers = Object.getOwnPropertySymbols(jsonSchema({}));
+const schemaMarker: symbol =
+  Object.getOwnPropertySymbols(jsonSchema({}))[0] ?? Symbol.for('vercel.ai.schema');
 
 /**
  * A wrapped tool's input schema, the AI SDK's `Schema` as `jsonSchema()` makes one, but with
@@ -27,6 +28,7 @@ const schemaMarkers = Object.getOwnPropertySymbols(jsonSchema({}));
  * approval, no execution, no client question, no MCP request.
  */
 class GateInputSchema {
+  readonly [schemaMarker] = true;
   declare readonly _type: unknown;
   readonly #tool: Tool;
   readonly #ledger: CallLedger;
@@ -38,9 +40,6 @@ class GateInputSchema {
     this.#tool = tool;
     this.#ledger = ledger;
     this.#owned = owned;
-    for (const marker of schemaMarkers) {
-      Object.defineProperty(this, marker, { value: true, enumerable: true });
-    }
   }
 
   get jsonSchema(): object | PromiseLike<object> {

@@ -83,8 +83,12 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   const sentTools: NonNullable<LanguageModelV4CallOptions['tools']> = [];
   let anyNotStrict = false;
 
-  const converted: Array<{ tool: SentTool; strictSchema?: unknown }> = [];
-  for (const [index, tool] of (params.tools ?? []).entries()) {
+  // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
+  const offeredTools: SentTool[] = [];
+  const strictSchemas: unknown[] = [];
+  const requestTools = params.tools ?? [];
+  for (let index = 0; index < requestTools.length; index++) {
+    const tool = requestTools[index] as SentTool;
     const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
     const overrides = options.overrides?.[tool.name as keyof TOOLS];
     if (tool.type !== 'function') {
@@ -102,28 +106,32 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
         tool: appTool,
         wrapped: false,
       });
-      converted.push({ tool });
+      offeredTools.push(tool);
+      strictSchemas.push(undefined);
       continue;
     }
     const ownedTool = ownedTools[index];
     validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
-    const { offered, judged, fixedValues } =
-      overrides === undefined
-        ? notOverridden(tool.inputSchema)
-        : applyOverrides(tool.inputSchema, overrides);
-    const offeredTool =
-      offered === tool.inputSchema
-        ? tool
-        : { ...tool, inputSchema: offered as typeof tool.inputSchema };
+    let offeredTool = tool;
+    let judged: unknown = tool.inputSchema;
+    let fixedValues = noFixedValues;
+    if (overrides !== undefined) {
+      const overridden = applyOverrides(tool.inputSchema, overrides);
+      judged = overridden.judged;
+      fixedValues = overridden.fixedValues;
+      if (overridden.offered !== tool.inputSchema) {
+        offeredTool = { ...tool, inputSchema: overridden.offered as typeof tool.inputSchema };
+      }
+    }
     const conversion =
       !profile.strictTools || tool.strict === false
         ? undefined
         : convertForStrict({
-            schema: offered,
+            schema: offeredTool.inputSchema,
             toolName: tool.name,
             profile,
             defaults: options.defaults?.[tool.name as keyof TOOLS],
-            ownedTool: offered === tool.inputSchema ? ownedTool : undefined,
+            ownedTool: offeredTool === tool ? ownedTool : undefined,
           });
     tools.set(tool.name, {
       judged,
@@ -132,25 +140,20 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       tool: ownedTool?.tool,
       wrapped: true,
     });
-    if (conversion === undefined) {
-      converted.push({ tool: offeredTool });
-      continue;
-    }
-    if (!conversion.strict) {
+    offeredTools.push(offeredTool);
+    strictSchemas.push(conversion?.strict === true ? conversion.schema : undefined);
+    if (conversion !== undefined && !conversion.strict) {
       anyNotStrict = true;
       warnings.push({
         type: 'other',
         message: `toolgate: tool "${tool.name}" is sent without strict mode: ${conversion.reason}.`,
       });
-      converted.push({ tool: offeredTool });
-      continue;
     }
-    converted.push({ tool: offeredTool, strictSchema: conversion.schema });
   }
 
   // Per-request budgets (Anthropic): the costliest tools go without strict, their schema as converted.
   const overBudget = hasStrictBudget(profile)
-    ? new Set(overStrictBudget(strictToolsOf(converted), profile))
+    ? new Set(overStrictBudget(strictToolsOf(offeredTools, strictSchemas), profile))
     : noToolNames;
   if (overBudget.size > 0) {
     anyNotStrict = true;
@@ -168,7 +171,9 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
       message: `toolgate: ${profile.name} does not accept strict and non-strict tools together, so no tool is sent strict.`,
     });
   }
-  for (const { tool, strictSchema } of converted) {
+  for (let index = 0; index < offeredTools.length; index++) {
+    const tool = offeredTools[index] as SentTool;
+    const strictSchema = strictSchemas[index];
     if (tool.type !== 'function' || strictSchema === undefined || allNonStrict) {
       if (allNonStrict) {
         const gated = tools.get(tool.name);
@@ -227,10 +232,6 @@ function convertForStrict({
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
 const noToolNames: ReadonlySet<string> = new Set();
 
-function notOverridden(schema: unknown) {
-  return { offered: schema, judged: schema, fixedValues: noFixedValues };
-}
-
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
   return typeof schema === 'object' && schema !== null ? owned.get(schema) : undefined;
 }
@@ -244,11 +245,13 @@ function hasStrictBudget(profile: StrictProfile): boolean {
 }
 
 function strictToolsOf(
-  converted: ReadonlyArray<{ tool: SentTool; strictSchema?: unknown }>,
+  tools: readonly SentTool[],
+  strictSchemas: readonly unknown[],
 ): Array<{ name: string; schema: unknown }> {
   const strictTools: Array<{ name: string; schema: unknown }> = [];
-  for (const { tool, strictSchema } of converted) {
-    if (strictSchema !== undefined) strictTools.push({ name: tool.name, schema: strictSchema });
+  for (const [index, tool] of tools.entries()) {
+    const schema = strictSchemas[index];
+    if (schema !== undefined) strictTools.push({ name: tool.name, schema });
   }
   return strictTools;
 }
