@@ -54,6 +54,8 @@ function twoStepModel(
     doGenerate: async (
       options: LanguageModelV4CallOptions,
     ): Promise<LanguageModelV4GenerateResult> => {
+      // The mock records every call; forget them, so neither arm pays for a growing heap.
+      model.doGenerateCalls.length = 0;
       calls++;
       const answered = options.prompt.some((message) => message.role === 'tool');
       return {

@@ -66,16 +66,16 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   /** The schema objects of the tools this gate wrapped. */
   owned: OwnedSchemas;
 }): Promise<{ params: LanguageModelV4CallOptions; request: GateRequest }> {
+  const requestTools = params.tools ?? [];
   // One lookup per tool: what each function tool is, or that the gate did not wrap it.
-  const ownedTools = (params.tools ?? []).map((tool) =>
-    tool.type === 'function' ? ownedToolOf(owned, tool.inputSchema) : undefined,
-  );
-  const unwrapped = (params.tools ?? []).filter(
-    (tool, index) => tool.type === 'function' && ownedTools[index] === undefined,
-  );
-  if (unwrapped.length > 0) {
-    throw new GateWiringError({ toolNames: unwrapped.map((tool) => tool.name) });
+  const ownedTools: Array<OwnedTool | undefined> = [];
+  const unwrapped: string[] = [];
+  for (const tool of requestTools) {
+    const ownedTool = tool.type === 'function' ? ownedToolOf(owned, tool.inputSchema) : undefined;
+    if (tool.type === 'function' && ownedTool === undefined) unwrapped.push(tool.name);
+    ownedTools.push(ownedTool);
   }
+  if (unwrapped.length > 0) throw new GateWiringError({ toolNames: unwrapped });
   const profile = chooseProfile(options, model.provider);
   const warnings: SharedV4Warning[] = [];
   const tools = new Map<string, GatedToolPlan>();
@@ -86,7 +86,6 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
   // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
   const offeredTools: SentTool[] = [];
   const strictSchemas: unknown[] = [];
-  const requestTools = params.tools ?? [];
   for (let index = 0; index < requestTools.length; index++) {
     const tool = requestTools[index] as SentTool;
     const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
