@@ -1,6 +1,12 @@
 import { copyOf } from '../schema/copy-of.ts';
 import { defineOwn } from '../schema/define-own.ts';
-import { isPlainObject, JsonKind, kindOfValue, notJsonKind } from '../schema/json-kind.ts';
+import {
+  isPlainObject,
+  JsonKind,
+  type JsonKindSet,
+  kindOfValue,
+  notJsonKind,
+} from '../schema/json-kind.ts';
 import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import type { AllowedValues, JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
 import { allowedMemberOf, noMember } from './check-enum.ts';
@@ -146,45 +152,19 @@ function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
     allowedValues === undefined ? structure : buildEnum(node, allowedValues, lenient, structure);
   const wrongType: Judge = (value, run, depth) => judgeWrongType(node, lenient, value, run, depth);
 
-  // The common single types get a test of their own; `rest` is left out when it would do nothing.
+  const { asIs, members } = asIsTestOf(node);
+  if (asIs !== asIsNone) {
+    // A scalar leaf: what fits as it is passes in one test; anything else is judged in full.
+    const judgeInFull = judgeByKind(types, rest, wrongType);
+    return (value, run, depth) =>
+      fitsAsIs(asIs, members, value) ? value : judgeInFull(value, run, depth);
+  }
   switch (types) {
     case 0:
       return (value, run, depth) => {
         if (typeof value === 'number' && value - value !== 0) return refuseType(0, value, run);
         return rest === undefined ? value : rest(value, run, depth);
       };
-    case JsonKind.string:
-      if (allowedValues !== undefined && structure === undefined) {
-        const { scalars } = allowedValues;
-        return (value, run, depth) =>
-          typeof value === 'string' && scalars.has(value)
-            ? value
-            : typeof value === 'string'
-              ? (rest as Judge)(value, run, depth)
-              : wrongType(value, run, depth);
-      }
-      return rest === undefined
-        ? (value, run, depth) => (typeof value === 'string' ? value : wrongType(value, run, depth))
-        : (value, run, depth) =>
-            typeof value === 'string' ? rest(value, run, depth) : wrongType(value, run, depth);
-    case JsonKind.integer:
-      return rest === undefined
-        ? (value, run, depth) => (Number.isInteger(value) ? value : wrongType(value, run, depth))
-        : (value, run, depth) =>
-            Number.isInteger(value) ? rest(value, run, depth) : wrongType(value, run, depth);
-    case JsonKind.number | JsonKind.integer:
-      return rest === undefined
-        ? (value, run, depth) =>
-            typeof value === 'number' && value - value === 0 ? value : wrongType(value, run, depth)
-        : (value, run, depth) =>
-            typeof value === 'number' && value - value === 0
-              ? rest(value, run, depth)
-              : wrongType(value, run, depth);
-    case JsonKind.boolean:
-      return rest === undefined
-        ? (value, run, depth) => (typeof value === 'boolean' ? value : wrongType(value, run, depth))
-        : (value, run, depth) =>
-            typeof value === 'boolean' ? rest(value, run, depth) : wrongType(value, run, depth);
     case JsonKind.object: {
       if (allowedValues === undefined) return buildObject(node, lenient, wrongType);
       const judgeMembers = rest as Judge;
@@ -199,17 +179,88 @@ function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
     }
     case JsonKind.array:
       if (allowedValues === undefined && node.items !== undefined) {
-        return buildList(judgeOf(node.items, lenient), wrongType);
+        return buildList(node.items, lenient, wrongType);
       }
       return rest === undefined
         ? (value, run, depth) => (Array.isArray(value) ? value : wrongType(value, run, depth))
         : (value, run, depth) =>
             Array.isArray(value) ? rest(value, run, depth) : wrongType(value, run, depth);
     default:
-      return (value, run, depth) => {
-        if ((kindOfValue(value) & types) === 0) return wrongType(value, run, depth);
-        return rest === undefined ? value : rest(value, run, depth);
-      };
+      return judgeByKind(types, rest, wrongType);
+  }
+}
+
+/** The type rule for declared types: a value of another kind is a wrong type, else `rest` judges. */
+function judgeByKind(types: JsonKindSet, rest: Judge | undefined, wrongType: Judge): Judge {
+  return (value, run, depth) => {
+    if ((kindOfValue(value) & types) === 0) return wrongType(value, run, depth);
+    return rest === undefined ? value : rest(value, run, depth);
+  };
+}
+
+// What a scalar leaf admits as it is, as a code, so the walks over objects and lists test it inline
+// (a fitting property or item costs no call) and the leaf's own judge tests the same.
+const asIsNone = 0;
+const asIsString = 1;
+const asIsInteger = 2;
+const asIsNumber = 3;
+const asIsBoolean = 4;
+const asIsStringMember = 5;
+
+type AsIsTest = {
+  readonly asIs: number;
+  /** For {@link asIsStringMember}: the allowed scalars. */
+  readonly members: ReadonlySet<unknown> | undefined;
+};
+
+const noAsIsTest: AsIsTest = { asIs: asIsNone, members: undefined };
+
+/**
+ * The one-test form of a node whose fitting values are exactly the scalars of one declared type
+ * (or the text members of an enum of type `string`); {@link asIsNone} for any other node. It only
+ * says yes: a value it does not pass is judged in full by the node's judge.
+ */
+function asIsTestOf(node: SchemaNode): AsIsTest {
+  if (node.kind !== 'judged') return noAsIsTest;
+  const { types, allowedValues } = node;
+  if (allowedValues !== undefined) {
+    return types === JsonKind.string
+      ? { asIs: asIsStringMember, members: allowedValues.scalars }
+      : noAsIsTest;
+  }
+  switch (types) {
+    case JsonKind.string:
+      return { asIs: asIsString, members: undefined };
+    case JsonKind.integer:
+      return { asIs: asIsInteger, members: undefined };
+    case JsonKind.number | JsonKind.integer:
+      return { asIs: asIsNumber, members: undefined };
+    case JsonKind.boolean:
+      return { asIs: asIsBoolean, members: undefined };
+    default:
+      return noAsIsTest;
+  }
+}
+
+/** Whether a value passes an {@link AsIsTest} (kept in step with `kindOfValue`). */
+function fitsAsIs(
+  asIs: number,
+  members: ReadonlySet<unknown> | undefined,
+  value: unknown,
+): boolean {
+  switch (asIs) {
+    case asIsString:
+      return typeof value === 'string';
+    case asIsInteger:
+      return Number.isInteger(value);
+    case asIsNumber:
+      return typeof value === 'number' && value - value === 0;
+    case asIsBoolean:
+      return typeof value === 'boolean';
+    case asIsStringMember:
+      return typeof value === 'string' && (members as ReadonlySet<unknown>).has(value);
+    default:
+      return false;
   }
 }
 
@@ -289,8 +340,7 @@ function buildStructure(node: JudgedSchemaNode, lenient: boolean): Judge | undef
         node.additionalProperties !== undefined));
   const lists = (types === 0 || (types & JsonKind.array) !== 0) && node.items !== undefined;
   const judgeObject = objects && types !== JsonKind.object ? buildObject(node, lenient) : undefined;
-  const judgeList =
-    lists && node.items !== undefined ? buildList(judgeOf(node.items, lenient)) : undefined;
+  const judgeList = lists && node.items !== undefined ? buildList(node.items, lenient) : undefined;
   if (types === JsonKind.array) return judgeList;
   if (judgeObject === undefined && judgeList === undefined) return undefined;
   return (value, run, depth) => {
@@ -310,6 +360,9 @@ type PropertyRule = {
   readonly nullMeansOmitted: boolean;
   /** Whether Object.prototype has the name too, so it must be read as an own property only. */
   readonly inherited: boolean;
+  /** The node's one-test form, tried before its judge is called. */
+  readonly asIs: number;
+  readonly members: ReadonlySet<unknown> | undefined;
 };
 
 /** `additionalProperties`: `'open'` (any other name passes), `'closed'` (none may appear), or a rule. */
@@ -379,6 +432,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
         continue;
       }
       present++;
+      if (fitsAsIs(rule.asIs, rule.members, property)) continue;
       const next =
         property === null && rule.nullMeansOmitted
           ? judgeProperty(rule, property, false, shape, run, depth)
@@ -441,6 +495,7 @@ function propertyRule(
   required: boolean,
   lenient: boolean,
 ): PropertyRule {
+  const { asIs, members } = asIsTestOf(node);
   return {
     name,
     node,
@@ -448,6 +503,8 @@ function propertyRule(
     required,
     nullMeansOmitted: !required && node.kind !== 'never' && !nodeAdmitsNull(node),
     inherited: name in Object.prototype,
+    asIs,
+    members,
   };
 }
 
@@ -581,7 +638,9 @@ function setOrOmit(target: Record<string, unknown>, name: string, value: unknown
 }
 
 /** The list rule. With `wrongType`, the judge tests the kind itself (a node of type `array`). */
-function buildList(judgeItem: Judge, wrongType?: Judge): Judge {
+function buildList(itemNode: SchemaNode, lenient: boolean, wrongType?: Judge): Judge {
+  const judgeItem = judgeOf(itemNode, lenient);
+  const { asIs, members } = asIsTestOf(itemNode);
   return (value, run, depth) => {
     if (wrongType !== undefined && !Array.isArray(value)) return wrongType(value, run, depth);
     const list = value as unknown[];
@@ -597,6 +656,7 @@ function buildList(judgeItem: Judge, wrongType?: Judge): Judge {
     if (report === undefined) {
       for (let index = 0; index < list.length; index++) {
         const item = list[index];
+        if (fitsAsIs(asIs, members, item)) continue;
         const next = judgeItem(item, run, depth + 1);
         if (next === item) continue;
         if (next === refused) return refused;
