@@ -100,6 +100,35 @@ describe('judgeOf', () => {
       expect(fitsYesNo(schema, JSON.parse('{"__proto__": 1, "toString": "x"}'), false)).toBe(true);
     });
 
+    it('should walk a closed object in the order of its names, the schema order or not', () => {
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'integer' }, toString: { type: 'string' } },
+        required: ['b'],
+        additionalProperties: false,
+      };
+      for (const lenient of [true, false]) {
+        expect(fitsYesNo(schema, { a: 'x', b: 1 }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { b: 1, a: 'x' }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { toString: 't', b: 1 }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { b: 1, toString: [] }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { a: 'x' }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { b: 1, a: 'x', c: 1 }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { c: 1, b: 1 }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, JSON.parse('{"b": 1, "__proto__": {}}'), lenient)).toBe(false);
+      }
+      const cast = judgeOf(nodeOf(schema), true)(
+        { b: '5', a: 'x' },
+        createRun(undefined, undefined),
+        0,
+      );
+      expect(cast).toEqual({ b: 5, a: 'x' });
+      expect(described(schema, { b: '5', a: 'x' }, true).result).toEqual(cast);
+      // A key holding `undefined` is not JSON: the yes/no mode says no, the describing mode settles it.
+      expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(false);
+      expect(described(schema, { b: 1, a: undefined }, false).messages).toEqual([]);
+    });
+
     it('should judge a schema object that contains itself in yes/no mode too', () => {
       const schema: Record<string, unknown> = { type: 'object', properties: {} };
       (schema.properties as Record<string, unknown>).self = schema;

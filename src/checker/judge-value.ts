@@ -77,7 +77,10 @@ export function createRun(
 
 const objectPrototype = Object.prototype;
 
-let idleRun: JudgeRun | undefined = createRun(undefined, undefined);
+/** The yes/no run reused between judgements, and whether a judgement holds it now. */
+const sharedRun: JudgeRun = createRun(undefined, undefined);
+// A flag, not a swapped reference: a store of `true`/`false` needs no write barrier.
+let sharedRunTaken = false;
 
 /**
  * A yes/no run, reused between judgements so a fitting call allocates none; a judgement started
@@ -85,9 +88,9 @@ let idleRun: JudgeRun | undefined = createRun(undefined, undefined);
  * {@link releaseRun}.
  */
 export function takeRun(defaultFor: DefaultFor | undefined): JudgeRun {
-  const run = idleRun;
-  if (run === undefined) return createRun(undefined, defaultFor);
-  idleRun = undefined;
+  if (sharedRunTaken) return createRun(undefined, defaultFor);
+  sharedRunTaken = true;
+  const run = sharedRun;
   run.defaultFor = defaultFor;
   run.work = maxJudgedValues;
   run.complete = true;
@@ -96,9 +99,9 @@ export function takeRun(defaultFor: DefaultFor | undefined): JudgeRun {
 }
 
 export function releaseRun(run: JudgeRun): void {
-  if (run.report === undefined) {
+  if (run === sharedRun) {
     run.defaultFor = undefined;
-    idleRun = run;
+    sharedRunTaken = false;
   }
 }
 
@@ -353,6 +356,8 @@ function buildStructure(node: JudgedSchemaNode, lenient: boolean): Judge | undef
 /** How one named property (or every other name) is judged. */
 type PropertyRule = {
   readonly name: string;
+  /** Its place among the named properties (-1 for the rule of other names). */
+  readonly index: number;
   readonly node: SchemaNode;
   readonly judge: Judge;
   readonly required: boolean;
@@ -378,7 +383,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
   const rules: PropertyRule[] = [];
   const ruleByName = new Map<string, PropertyRule>();
   for (const [name, child] of node.properties ?? []) {
-    const rule = propertyRule(name, child, requiredNames.has(name), lenient);
+    const rule = propertyRule(name, rules.length, child, requiredNames.has(name), lenient);
     rules.push(rule);
     ruleByName.set(name, rule);
   }
@@ -389,7 +394,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       ? 'open'
       : additional.kind === 'never'
         ? 'closed'
-        : propertyRule('', additional, false, lenient);
+        : propertyRule('', -1, additional, false, lenient);
   const shape: ObjectShape = {
     rules,
     ruleByName,
@@ -398,9 +403,13 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     others,
     acceptedNames: rules.map(({ name }) => name),
     lenient,
+    requiredRuleCount: rules.filter((rule) => rule.required).length,
   };
   const { types } = node;
   const ruleCount = rules.length;
+  // Booleans, so the walk compares no strings.
+  const othersOpen = others === 'open';
+  const othersClosed = others === 'closed';
   return (value, run, depth) => {
     if (
       wrongType !== undefined &&
@@ -421,8 +430,8 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       return judgeObjectDescribing(shape, object, run, depth, run.report);
     run.work -= ruleCount + 1;
     if (run.work < 0) return exhaust(run);
+    if (othersClosed) return fitClosedObject(shape, object, run, depth);
     let copy: Record<string, unknown> | undefined;
-    let present = 0;
     for (let index = 0; index < ruleCount; index++) {
       const rule = rules[index] as PropertyRule;
       const property =
@@ -431,7 +440,6 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
         if (rule.required) return refused;
         continue;
       }
-      present++;
       if (fitsAsIs(rule.asIs, rule.members, property)) continue;
       const next =
         property === null && rule.nullMeansOmitted
@@ -447,14 +455,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
         if (isAbsent(object, name)) return refused;
       }
     }
-    if (others === 'open') return copy ?? object;
-    if (others === 'closed') {
-      // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted
-      // too, and then the describing mode decides.
-      let count = 0;
-      for (const _name in object) count++;
-      return count === present ? (copy ?? object) : refused;
-    }
+    if (othersOpen) return copy ?? object;
     const names = Object.keys(object);
     run.work -= names.length;
     if (run.work < 0) return exhaust(run);
@@ -463,7 +464,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       const property = object[name];
       if (property === undefined) continue;
       const required = otherRequired.includes(name);
-      const next = judgeProperty(others, property, required, shape, run, depth);
+      const next = judgeProperty(others as PropertyRule, property, required, shape, run, depth);
       if (next === property) continue;
       if (next === refused) return refused;
       copy ??= { ...object };
@@ -471,6 +472,49 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     }
     return copy ?? object;
   };
+}
+
+/**
+ * The yes/no walk of an object whose other names are refused (`additionalProperties: false`): one
+ * pass over its names, each value read by its place in the object (a read keyed by the `for…in`
+ * name needs no lookup), each name first compared with the next declared one, since arguments
+ * mostly come in the schema's order. It answers no to what the describing mode must settle: an
+ * unknown name, a key holding `undefined` (not JSON), an inherited name.
+ */
+function fitClosedObject(
+  shape: ObjectShape,
+  object: Record<string, unknown>,
+  run: JudgeRun,
+  depth: number,
+): unknown {
+  const { rules, ruleByName } = shape;
+  let copy: Record<string, unknown> | undefined;
+  let requiredSeen = 0;
+  let expected = 0;
+  for (const name in object) {
+    let rule = rules[expected];
+    if (rule === undefined || rule.name !== name) {
+      rule = ruleByName.get(name);
+      if (rule === undefined) return refused;
+    }
+    expected = rule.index + 1;
+    if (rule.inherited && !Object.hasOwn(object, name)) return refused;
+    const property = object[name];
+    if (property === undefined) return refused;
+    if (rule.required) requiredSeen++;
+    if (fitsAsIs(rule.asIs, rule.members, property)) continue;
+    const next =
+      property === null && rule.nullMeansOmitted
+        ? judgeProperty(rule, property, false, shape, run, depth)
+        : rule.judge(property, run, depth + 1);
+    if (next === property) continue;
+    if (next === refused) return refused;
+    copy ??= { ...object };
+    setOrOmit(copy, name, next);
+  }
+  // A required name outside `properties` would be an unknown one.
+  if (requiredSeen !== shape.requiredRuleCount || shape.otherRequired.length > 0) return refused;
+  return copy ?? object;
 }
 
 /** An argument is absent when the object has no own property of that name, or it holds `undefined`. */
@@ -487,10 +531,13 @@ type ObjectShape = {
   readonly others: OtherNames;
   readonly acceptedNames: readonly string[];
   readonly lenient: boolean;
+  /** How many named properties are required. */
+  readonly requiredRuleCount: number;
 };
 
 function propertyRule(
   name: string,
+  index: number,
   node: SchemaNode,
   required: boolean,
   lenient: boolean,
@@ -498,6 +545,7 @@ function propertyRule(
   const { asIs, members } = asIsTestOf(node);
   return {
     name,
+    index,
     node,
     judge: judgeOf(node, lenient),
     required,
