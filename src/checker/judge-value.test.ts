@@ -129,6 +129,28 @@ describe('judgeOf', () => {
       expect(described(schema, { b: 1, a: undefined }, false).messages).toEqual([]);
     });
 
+    it('should walk an open object by its own names, and by the declared ones in doubt', () => {
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'integer' } },
+        required: ['b'],
+      };
+      for (const lenient of [true, false]) {
+        expect(fitsYesNo(schema, { x: 1, b: 1, a: 'x' }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { x: 1, a: 'x' }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { x: 1, b: [] }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { b: 1, a: undefined }, lenient)).toBe(true);
+        // More other names than declared ones: the declared names are read by name.
+        const many = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`x${index}`, 1]));
+        expect(fitsYesNo(schema, { ...many, b: 1 }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { ...many, b: [] }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, many, lenient)).toBe(false);
+        // A required property that is not enumerable (JSON cannot make one) is still read.
+        const hidden = Object.defineProperty({ a: 'x' }, 'b', { value: 1, enumerable: false });
+        expect(fitsYesNo(schema, hidden, lenient)).toBe(true);
+      }
+    });
+
     it('should judge a schema object that contains itself in yes/no mode too', () => {
       const schema: Record<string, unknown> = { type: 'object', properties: {} };
       (schema.properties as Record<string, unknown>).self = schema;

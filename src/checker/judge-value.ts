@@ -404,12 +404,12 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     acceptedNames: rules.map(({ name }) => name),
     lenient,
     requiredRuleCount: rules.filter((rule) => rule.required).length,
+    closed: others === 'closed',
   };
   const { types } = node;
   const ruleCount = rules.length;
-  // Booleans, so the walk compares no strings.
-  const othersOpen = others === 'open';
-  const othersClosed = others === 'closed';
+  // Read from the object's own names when any are declared and others are refused or pass.
+  const byOwnNames = others === 'closed' || (others === 'open' && ruleCount > 0);
   return (value, run, depth) => {
     if (
       wrongType !== undefined &&
@@ -430,91 +430,137 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       return judgeObjectDescribing(shape, object, run, depth, run.report);
     run.work -= ruleCount + 1;
     if (run.work < 0) return exhaust(run);
-    if (othersClosed) return fitClosedObject(shape, object, run, depth);
-    let copy: Record<string, unknown> | undefined;
-    for (let index = 0; index < ruleCount; index++) {
-      const rule = rules[index] as PropertyRule;
-      const property =
-        rule.inherited && !Object.hasOwn(object, rule.name) ? undefined : object[rule.name];
-      if (property === undefined) {
-        if (rule.required) return refused;
-        continue;
-      }
-      if (fitsAsIs(rule.asIs, rule.members, property)) continue;
-      const next =
-        property === null && rule.nullMeansOmitted
-          ? judgeProperty(rule, property, false, shape, run, depth)
-          : rule.judge(property, run, depth + 1);
-      if (next === property) continue;
-      if (next === refused) return refused;
-      copy ??= { ...object };
-      setOrOmit(copy, rule.name, next);
-    }
-    if (otherRequired.length > 0) {
-      for (const name of otherRequired) {
-        if (isAbsent(object, name)) return refused;
-      }
-    }
-    if (othersOpen) return copy ?? object;
-    const names = Object.keys(object);
-    run.work -= names.length;
-    if (run.work < 0) return exhaust(run);
-    for (const name of names) {
-      if (ruleByName.has(name)) continue;
-      const property = object[name];
-      if (property === undefined) continue;
-      const required = otherRequired.includes(name);
-      const next = judgeProperty(others as PropertyRule, property, required, shape, run, depth);
-      if (next === property) continue;
-      if (next === refused) return refused;
-      copy ??= { ...object };
-      setOrOmit(copy, name, next);
-    }
-    return copy ?? object;
+    return byOwnNames
+      ? fitByOwnNames(shape, object, run, depth)
+      : fitByDeclaredNames(shape, object, run, depth);
   };
 }
 
 /**
- * The yes/no walk of an object whose other names are refused (`additionalProperties: false`): one
- * pass over its names, each value read by its place in the object (a read keyed by the `for…in`
- * name needs no lookup), each name first compared with the next declared one, since arguments
- * mostly come in the schema's order. It answers no to what the describing mode must settle: an
- * unknown name, a key holding `undefined` (not JSON), an inherited name.
+ * The yes/no walk over the object's own names: each value is read by its place in the object (a
+ * read keyed by the `for…in` name needs no lookup), and each name is first compared with the next
+ * declared one, since arguments mostly come in the schema's order. With other names refused
+ * (`additionalProperties: false`) it answers no to what the describing mode must settle (an
+ * unknown name, a key holding `undefined`, an inherited name); with other names passing, it leaves
+ * any doubt, and objects with more other names than declared ones, to {@link fitByDeclaredNames}.
  */
-function fitClosedObject(
+function fitByOwnNames(
   shape: ObjectShape,
   object: Record<string, unknown>,
   run: JudgeRun,
   depth: number,
 ): unknown {
-  const { rules, ruleByName } = shape;
+  const { rules, ruleByName, closed } = shape;
   let copy: Record<string, unknown> | undefined;
   let requiredSeen = 0;
   let expected = 0;
+  let otherNames = 0;
   for (const name in object) {
     let rule = rules[expected];
     if (rule === undefined || rule.name !== name) {
       rule = ruleByName.get(name);
-      if (rule === undefined) return refused;
+      if (rule === undefined) {
+        if (closed) return refused;
+        if (++otherNames > rules.length) return fitByDeclaredNames(shape, object, run, depth);
+        continue;
+      }
     }
     expected = rule.index + 1;
-    if (rule.inherited && !Object.hasOwn(object, name)) return refused;
-    const property = object[name];
-    if (property === undefined) return refused;
+    const property = rule.inherited && !Object.hasOwn(object, name) ? undefined : object[name];
+    if (property === undefined) {
+      if (closed) return refused;
+      continue;
+    }
     if (rule.required) requiredSeen++;
-    if (fitsAsIs(rule.asIs, rule.members, property)) continue;
-    const next =
-      property === null && rule.nullMeansOmitted
-        ? judgeProperty(rule, property, false, shape, run, depth)
-        : rule.judge(property, run, depth + 1);
+    const next = fitProperty(rule, property, shape, run, depth);
     if (next === property) continue;
     if (next === refused) return refused;
     copy ??= { ...object };
     setOrOmit(copy, name, next);
   }
-  // A required name outside `properties` would be an unknown one.
-  if (requiredSeen !== shape.requiredRuleCount || shape.otherRequired.length > 0) return refused;
+  if (closed) {
+    // A required name outside `properties` would be an unknown one.
+    return requiredSeen === shape.requiredRuleCount && shape.otherRequired.length === 0
+      ? (copy ?? object)
+      : refused;
+  }
+  // A required name not among the own enumerable ones: the declared walk reads it by name.
+  if (requiredSeen !== shape.requiredRuleCount)
+    return fitByDeclaredNames(shape, object, run, depth);
+  for (const name of shape.otherRequired) {
+    if (isAbsent(object, name)) return refused;
+  }
   return copy ?? object;
+}
+
+/**
+ * The yes/no walk over the declared names, each read by name, then the other names: for an object
+ * whose other names are judged by a schema, and where {@link fitByOwnNames} is in doubt.
+ */
+function fitByDeclaredNames(
+  shape: ObjectShape,
+  object: Record<string, unknown>,
+  run: JudgeRun,
+  depth: number,
+): unknown {
+  const { rules, others, otherRequired, ruleByName } = shape;
+  let copy: Record<string, unknown> | undefined;
+  let present = 0;
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index] as PropertyRule;
+    const property =
+      rule.inherited && !Object.hasOwn(object, rule.name) ? undefined : object[rule.name];
+    if (property === undefined) {
+      if (rule.required) return refused;
+      continue;
+    }
+    present++;
+    const next = fitProperty(rule, property, shape, run, depth);
+    if (next === property) continue;
+    if (next === refused) return refused;
+    copy ??= { ...object };
+    setOrOmit(copy, rule.name, next);
+  }
+  for (const name of otherRequired) {
+    if (isAbsent(object, name)) return refused;
+  }
+  if (others === 'open') return copy ?? object;
+  if (others === 'closed') {
+    // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted
+    // too, and then the describing mode decides.
+    let count = 0;
+    for (const _name in object) count++;
+    return count === present ? (copy ?? object) : refused;
+  }
+  const names = Object.keys(object);
+  run.work -= names.length;
+  if (run.work < 0) return exhaust(run);
+  for (const name of names) {
+    if (ruleByName.has(name)) continue;
+    const property = object[name];
+    if (property === undefined) continue;
+    const required = otherRequired.includes(name);
+    const next = judgeProperty(others, property, required, shape, run, depth);
+    if (next === property) continue;
+    if (next === refused) return refused;
+    copy ??= { ...object };
+    setOrOmit(copy, name, next);
+  }
+  return copy ?? object;
+}
+
+/** A present declared property in yes/no mode: its one-test form first, then its rule. */
+function fitProperty(
+  rule: PropertyRule,
+  property: unknown,
+  shape: ObjectShape,
+  run: JudgeRun,
+  depth: number,
+): unknown {
+  if (fitsAsIs(rule.asIs, rule.members, property)) return property;
+  return property === null && rule.nullMeansOmitted
+    ? judgeProperty(rule, property, false, shape, run, depth)
+    : rule.judge(property, run, depth + 1);
 }
 
 /** An argument is absent when the object has no own property of that name, or it holds `undefined`. */
@@ -533,6 +579,8 @@ type ObjectShape = {
   readonly lenient: boolean;
   /** How many named properties are required. */
   readonly requiredRuleCount: number;
+  /** Whether other names are refused. */
+  readonly closed: boolean;
 };
 
 function propertyRule(
