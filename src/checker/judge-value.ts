@@ -472,6 +472,7 @@ function fitByOwnNames(
       continue;
     }
     if (rule.required) requiredSeen++;
+    if (fitsAsIs(rule.asIs, rule.members, property)) continue;
     const next = fitProperty(rule, property, shape, run, depth);
     if (next === property) continue;
     if (next === refused) return refused;
@@ -515,6 +516,7 @@ function fitByDeclaredNames(
       continue;
     }
     present++;
+    if (fitsAsIs(rule.asIs, rule.members, property)) continue;
     const next = fitProperty(rule, property, shape, run, depth);
     if (next === property) continue;
     if (next === refused) return refused;
@@ -549,7 +551,10 @@ function fitByDeclaredNames(
   return copy ?? object;
 }
 
-/** A present declared property in yes/no mode: its one-test form first, then its rule. */
+/**
+ * A present declared property in yes/no mode that its one-test form did not pass (tested inline by
+ * the walks, so a fitting scalar costs neither a call nor a comparison of what comes back).
+ */
 function fitProperty(
   rule: PropertyRule,
   property: unknown,
@@ -557,7 +562,6 @@ function fitProperty(
   run: JudgeRun,
   depth: number,
 ): unknown {
-  if (fitsAsIs(rule.asIs, rule.members, property)) return property;
   return property === null && rule.nullMeansOmitted
     ? judgeProperty(rule, property, false, shape, run, depth)
     : rule.judge(property, run, depth + 1);
