@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareSchema } from '../schema/prepare-schema.ts';
 import { createCheckState } from './check-state.ts';
-import { createRun, judgeOf, maxJudgedValues, nodeAdmitsNull, refused } from './judge-value.ts';
+import {
+  asIsNone,
+  asIsTestOf,
+  createRun,
+  judgeOf,
+  maxJudgedValues,
+  nodeAdmitsNull,
+  refused,
+} from './judge-value.ts';
 
 const nodeOf = (schema: unknown) => prepareSchema(schema).root;
 
@@ -149,6 +157,16 @@ describe('judgeOf', () => {
         const hidden = Object.defineProperty({ a: 'x' }, 'b', { value: 1, enumerable: false });
         expect(fitsYesNo(schema, hidden, lenient)).toBe(true);
       }
+    });
+
+    it('should give the one-test form only to nodes whose every field it accounts for', () => {
+      const text = nodeOf({ type: 'string', enum: ['a', 'b'] });
+      expect(asIsTestOf(text).asIs).not.toBe(asIsNone);
+      expect(asIsTestOf(nodeOf({ type: 'integer' })).asIs).not.toBe(asIsNone);
+      expect(asIsTestOf(nodeOf({ type: ['string', 'null'] })).asIs).toBe(asIsNone);
+      expect(asIsTestOf(nodeOf({ type: 'integer', enum: [1] })).asIs).toBe(asIsNone);
+      // A keyword judged later lands as a field of its own: the node then gets no one-test form.
+      expect(asIsTestOf(Object.assign({}, text, { minLength: 2 })).asIs).toBe(asIsNone);
     });
 
     it('should judge a schema object that contains itself in yes/no mode too', () => {

@@ -203,14 +203,14 @@ function judgeByKind(types: JsonKindSet, rest: Judge | undefined, wrongType: Jud
 
 // What a scalar leaf admits as it is, as a code, so the walks over objects and lists test it inline
 // (a fitting property or item costs no call) and the leaf's own judge tests the same.
-const asIsNone = 0;
+export const asIsNone = 0;
 const asIsString = 1;
 const asIsInteger = 2;
 const asIsNumber = 3;
 const asIsBoolean = 4;
 const asIsStringMember = 5;
 
-type AsIsTest = {
+export type AsIsTest = {
   readonly asIs: number;
   /** For {@link asIsStringMember}: the allowed scalars. */
   readonly members: ReadonlySet<unknown> | undefined;
@@ -219,12 +219,31 @@ type AsIsTest = {
 const noAsIsTest: AsIsTest = { asIs: asIsNone, members: undefined };
 
 /**
+ * The node fields an as-is test accounts for. A node with any other field set (a keyword judged
+ * later, such as a length) gets no as-is test, so a new keyword is judged without an edit here.
+ */
+const fieldsKnownToAsIs: ReadonlySet<string> = new Set<keyof JudgedSchemaNode>([
+  'kind',
+  'types',
+  'admitsNull',
+  'defaultValue',
+  'allowedValues',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+]);
+
+/**
  * The one-test form of a node whose fitting values are exactly the scalars of one declared type
  * (or the text members of an enum of type `string`); {@link asIsNone} for any other node. It only
  * says yes: a value it does not pass is judged in full by the node's judge.
  */
-function asIsTestOf(node: SchemaNode): AsIsTest {
+export function asIsTestOf(node: SchemaNode): AsIsTest {
   if (node.kind !== 'judged') return noAsIsTest;
+  for (const [field, value] of Object.entries(node)) {
+    if (value !== undefined && !fieldsKnownToAsIs.has(field)) return noAsIsTest;
+  }
   const { types, allowedValues } = node;
   if (allowedValues !== undefined) {
     return types === JsonKind.string
@@ -375,8 +394,8 @@ type OtherNames = 'open' | 'closed' | PropertyRule;
 
 /**
  * The object rule. With `wrongType`, the judge tests the kind itself (a node of type `object`);
- * without, its caller has. The yes/no walk is written inline: declared names first, in schema
- * order, one keyed load per named property.
+ * without, its caller has. The yes/no walk goes over the object's own names when it can
+ * ({@link fitByOwnNames}), else over the declared ones ({@link fitByDeclaredNames}).
  */
 function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge): Judge {
   const requiredNames = new Set(node.required);
