@@ -428,7 +428,8 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
   const { types } = node;
   const ruleCount = rules.length;
   // Read from the object's own names when any are declared and others are refused or pass.
-  const byOwnNames = others === 'closed' || (others === 'open' && ruleCount > 0);
+  const closed = others === 'closed';
+  const byOwnNames = closed || (others === 'open' && ruleCount > 0);
   return (value, run, depth) => {
     if (
       wrongType !== undefined &&
@@ -449,9 +450,15 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       return judgeObjectDescribing(shape, object, run, depth, run.report);
     run.work -= ruleCount + 1;
     if (run.work < 0) return exhaust(run);
-    return byOwnNames
-      ? fitByOwnNames(shape, object, run, depth)
-      : fitByDeclaredNames(shape, object, run, depth);
+    if (!byOwnNames) return fitByDeclaredNames(shape, object, run, depth);
+    if (closed) return fitByOwnNames(shape, object, run, depth);
+    try {
+      return fitByOwnNames(shape, object, run, depth);
+    } catch {
+      // Listing the names threw (a proxy's trap, say), where reading the declared ones by name
+      // may not: with other names passing, the names are not needed to decide.
+      return fitByDeclaredNames(shape, object, run, depth);
+    }
   };
 }
 
