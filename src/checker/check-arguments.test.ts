@@ -1102,6 +1102,22 @@ describe('judgeArguments', () => {
       }
     });
 
+    it('should judge a proxy that cannot list its names by the declared names, where others pass', () => {
+      const unlisted = new Proxy(
+        { a: 'x' },
+        {
+          ownKeys() {
+            throw new Error('no keys');
+          },
+        },
+      );
+      const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+      for (const options of bothModes) {
+        expect(checkArguments(schema, unlisted, options)).toEqual([]);
+        expect(fitArguments(schema, unlisted, options)).toEqual({ fits: true, complete: true });
+      }
+    });
+
     it('should pass a schema whose getters throw, as a part it cannot judge', () => {
       const hostile = { type: 'object' };
       Object.defineProperty(hostile, 'properties', {

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareSchema } from '../schema/prepare-schema.ts';
 import { createCheckState } from './check-state.ts';
-import { createRun, judgeOf, maxJudgedValues, nodeAdmitsNull, refused } from './judge-value.ts';
+import {
+  asIsNone,
+  asIsTestOf,
+  createRun,
+  judgeOf,
+  maxJudgedValues,
+  nodeAdmitsNull,
+  refused,
+} from './judge-value.ts';
 
 const nodeOf = (schema: unknown) => prepareSchema(schema).root;
 
@@ -98,6 +106,67 @@ describe('judgeOf', () => {
       expect(fitsYesNo(schema, {}, false)).toBe(false);
       expect(fitsYesNo(schema, { toString: 'x' }, false)).toBe(true);
       expect(fitsYesNo(schema, JSON.parse('{"__proto__": 1, "toString": "x"}'), false)).toBe(true);
+    });
+
+    it('should walk a closed object in the order of its names, the schema order or not', () => {
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'integer' }, toString: { type: 'string' } },
+        required: ['b'],
+        additionalProperties: false,
+      };
+      for (const lenient of [true, false]) {
+        expect(fitsYesNo(schema, { a: 'x', b: 1 }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { b: 1, a: 'x' }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { toString: 't', b: 1 }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { b: 1, toString: [] }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { a: 'x' }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { b: 1, a: 'x', c: 1 }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { c: 1, b: 1 }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, JSON.parse('{"b": 1, "__proto__": {}}'), lenient)).toBe(false);
+      }
+      const cast = judgeOf(nodeOf(schema), true)(
+        { b: '5', a: 'x' },
+        createRun(undefined, undefined),
+        0,
+      );
+      expect(cast).toEqual({ b: 5, a: 'x' });
+      expect(described(schema, { b: '5', a: 'x' }, true).result).toEqual(cast);
+      // A key holding `undefined` is not JSON: the yes/no mode says no, the describing mode settles it.
+      expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(false);
+      expect(described(schema, { b: 1, a: undefined }, false).messages).toEqual([]);
+    });
+
+    it('should walk an open object by its own names, and by the declared ones in doubt', () => {
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'integer' } },
+        required: ['b'],
+      };
+      for (const lenient of [true, false]) {
+        expect(fitsYesNo(schema, { x: 1, b: 1, a: 'x' }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { x: 1, a: 'x' }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { x: 1, b: [] }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, { b: 1, a: undefined }, lenient)).toBe(true);
+        // More other names than declared ones: the declared names are read by name.
+        const many = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`x${index}`, 1]));
+        expect(fitsYesNo(schema, { ...many, b: 1 }, lenient)).toBe(true);
+        expect(fitsYesNo(schema, { ...many, b: [] }, lenient)).toBe(false);
+        expect(fitsYesNo(schema, many, lenient)).toBe(false);
+        // A required property that is not enumerable (JSON cannot make one) is still read.
+        const hidden = Object.defineProperty({ a: 'x' }, 'b', { value: 1, enumerable: false });
+        expect(fitsYesNo(schema, hidden, lenient)).toBe(true);
+      }
+    });
+
+    it('should give the one-test form only to nodes whose every field it accounts for', () => {
+      const text = nodeOf({ type: 'string', enum: ['a', 'b'] });
+      expect(asIsTestOf(text).asIs).not.toBe(asIsNone);
+      expect(asIsTestOf(nodeOf({ type: 'integer' })).asIs).not.toBe(asIsNone);
+      expect(asIsTestOf(nodeOf({ type: ['string', 'null'] })).asIs).toBe(asIsNone);
+      expect(asIsTestOf(nodeOf({ type: 'integer', enum: [1] })).asIs).toBe(asIsNone);
+      // A keyword judged later lands as a field of its own: the node then gets no one-test form.
+      expect(asIsTestOf(Object.assign({}, text, { minLength: 2 })).asIs).toBe(asIsNone);
     });
 
     it('should judge a schema object that contains itself in yes/no mode too', () => {

@@ -1,6 +1,12 @@
 import { copyOf } from '../schema/copy-of.ts';
 import { defineOwn } from '../schema/define-own.ts';
-import { isPlainObject, JsonKind, kindOfValue, notJsonKind } from '../schema/json-kind.ts';
+import {
+  isPlainObject,
+  JsonKind,
+  type JsonKindSet,
+  kindOfValue,
+  notJsonKind,
+} from '../schema/json-kind.ts';
 import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import type { AllowedValues, JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
 import { allowedMemberOf, noMember } from './check-enum.ts';
@@ -71,7 +77,10 @@ export function createRun(
 
 const objectPrototype = Object.prototype;
 
-let idleRun: JudgeRun | undefined = createRun(undefined, undefined);
+/** The yes/no run reused between judgements, and whether a judgement holds it now. */
+const sharedRun: JudgeRun = createRun(undefined, undefined);
+// A flag, not a swapped reference: a store of `true`/`false` needs no write barrier.
+let sharedRunTaken = false;
 
 /**
  * A yes/no run, reused between judgements so a fitting call allocates none; a judgement started
@@ -79,9 +88,9 @@ let idleRun: JudgeRun | undefined = createRun(undefined, undefined);
  * {@link releaseRun}.
  */
 export function takeRun(defaultFor: DefaultFor | undefined): JudgeRun {
-  const run = idleRun;
-  if (run === undefined) return createRun(undefined, defaultFor);
-  idleRun = undefined;
+  if (sharedRunTaken) return createRun(undefined, defaultFor);
+  sharedRunTaken = true;
+  const run = sharedRun;
   run.defaultFor = defaultFor;
   run.work = maxJudgedValues;
   run.complete = true;
@@ -90,9 +99,9 @@ export function takeRun(defaultFor: DefaultFor | undefined): JudgeRun {
 }
 
 export function releaseRun(run: JudgeRun): void {
-  if (run.report === undefined) {
+  if (run === sharedRun) {
     run.defaultFor = undefined;
-    idleRun = run;
+    sharedRunTaken = false;
   }
 }
 
@@ -146,45 +155,19 @@ function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
     allowedValues === undefined ? structure : buildEnum(node, allowedValues, lenient, structure);
   const wrongType: Judge = (value, run, depth) => judgeWrongType(node, lenient, value, run, depth);
 
-  // The common single types get a test of their own; `rest` is left out when it would do nothing.
+  const { asIs, members } = asIsTestOf(node);
+  if (asIs !== asIsNone) {
+    // A scalar leaf: what fits as it is passes in one test; anything else is judged in full.
+    const judgeInFull = judgeByKind(types, rest, wrongType);
+    return (value, run, depth) =>
+      fitsAsIs(asIs, members, value) ? value : judgeInFull(value, run, depth);
+  }
   switch (types) {
     case 0:
       return (value, run, depth) => {
         if (typeof value === 'number' && value - value !== 0) return refuseType(0, value, run);
         return rest === undefined ? value : rest(value, run, depth);
       };
-    case JsonKind.string:
-      if (allowedValues !== undefined && structure === undefined) {
-        const { scalars } = allowedValues;
-        return (value, run, depth) =>
-          typeof value === 'string' && scalars.has(value)
-            ? value
-            : typeof value === 'string'
-              ? (rest as Judge)(value, run, depth)
-              : wrongType(value, run, depth);
-      }
-      return rest === undefined
-        ? (value, run, depth) => (typeof value === 'string' ? value : wrongType(value, run, depth))
-        : (value, run, depth) =>
-            typeof value === 'string' ? rest(value, run, depth) : wrongType(value, run, depth);
-    case JsonKind.integer:
-      return rest === undefined
-        ? (value, run, depth) => (Number.isInteger(value) ? value : wrongType(value, run, depth))
-        : (value, run, depth) =>
-            Number.isInteger(value) ? rest(value, run, depth) : wrongType(value, run, depth);
-    case JsonKind.number | JsonKind.integer:
-      return rest === undefined
-        ? (value, run, depth) =>
-            typeof value === 'number' && value - value === 0 ? value : wrongType(value, run, depth)
-        : (value, run, depth) =>
-            typeof value === 'number' && value - value === 0
-              ? rest(value, run, depth)
-              : wrongType(value, run, depth);
-    case JsonKind.boolean:
-      return rest === undefined
-        ? (value, run, depth) => (typeof value === 'boolean' ? value : wrongType(value, run, depth))
-        : (value, run, depth) =>
-            typeof value === 'boolean' ? rest(value, run, depth) : wrongType(value, run, depth);
     case JsonKind.object: {
       if (allowedValues === undefined) return buildObject(node, lenient, wrongType);
       const judgeMembers = rest as Judge;
@@ -199,17 +182,107 @@ function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
     }
     case JsonKind.array:
       if (allowedValues === undefined && node.items !== undefined) {
-        return buildList(judgeOf(node.items, lenient), wrongType);
+        return buildList(node.items, lenient, wrongType);
       }
       return rest === undefined
         ? (value, run, depth) => (Array.isArray(value) ? value : wrongType(value, run, depth))
         : (value, run, depth) =>
             Array.isArray(value) ? rest(value, run, depth) : wrongType(value, run, depth);
     default:
-      return (value, run, depth) => {
-        if ((kindOfValue(value) & types) === 0) return wrongType(value, run, depth);
-        return rest === undefined ? value : rest(value, run, depth);
-      };
+      return judgeByKind(types, rest, wrongType);
+  }
+}
+
+/** The type rule for declared types: a value of another kind is a wrong type, else `rest` judges. */
+function judgeByKind(types: JsonKindSet, rest: Judge | undefined, wrongType: Judge): Judge {
+  return (value, run, depth) => {
+    if ((kindOfValue(value) & types) === 0) return wrongType(value, run, depth);
+    return rest === undefined ? value : rest(value, run, depth);
+  };
+}
+
+// What a scalar leaf admits as it is, as a code, so the walks over objects and lists test it inline
+// (a fitting property or item costs no call) and the leaf's own judge tests the same.
+export const asIsNone = 0;
+const asIsString = 1;
+const asIsInteger = 2;
+const asIsNumber = 3;
+const asIsBoolean = 4;
+const asIsStringMember = 5;
+
+export type AsIsTest = {
+  readonly asIs: number;
+  /** For {@link asIsStringMember}: the allowed scalars. */
+  readonly members: ReadonlySet<unknown> | undefined;
+};
+
+const noAsIsTest: AsIsTest = { asIs: asIsNone, members: undefined };
+
+/**
+ * The node fields an as-is test accounts for. A node with any other field set (a keyword judged
+ * later, such as a length) gets no as-is test, so a new keyword is judged without an edit here.
+ */
+const fieldsKnownToAsIs: ReadonlySet<string> = new Set<keyof JudgedSchemaNode>([
+  'kind',
+  'types',
+  'admitsNull',
+  'defaultValue',
+  'allowedValues',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+]);
+
+/**
+ * The one-test form of a node whose fitting values are exactly the scalars of one declared type
+ * (or the text members of an enum of type `string`); {@link asIsNone} for any other node. It only
+ * says yes: a value it does not pass is judged in full by the node's judge.
+ */
+export function asIsTestOf(node: SchemaNode): AsIsTest {
+  if (node.kind !== 'judged') return noAsIsTest;
+  for (const [field, value] of Object.entries(node)) {
+    if (value !== undefined && !fieldsKnownToAsIs.has(field)) return noAsIsTest;
+  }
+  const { types, allowedValues } = node;
+  if (allowedValues !== undefined) {
+    return types === JsonKind.string
+      ? { asIs: asIsStringMember, members: allowedValues.scalars }
+      : noAsIsTest;
+  }
+  switch (types) {
+    case JsonKind.string:
+      return { asIs: asIsString, members: undefined };
+    case JsonKind.integer:
+      return { asIs: asIsInteger, members: undefined };
+    case JsonKind.number | JsonKind.integer:
+      return { asIs: asIsNumber, members: undefined };
+    case JsonKind.boolean:
+      return { asIs: asIsBoolean, members: undefined };
+    default:
+      return noAsIsTest;
+  }
+}
+
+/** Whether a value passes an {@link AsIsTest} (kept in step with `kindOfValue`). */
+function fitsAsIs(
+  asIs: number,
+  members: ReadonlySet<unknown> | undefined,
+  value: unknown,
+): boolean {
+  switch (asIs) {
+    case asIsString:
+      return typeof value === 'string';
+    case asIsInteger:
+      return Number.isInteger(value);
+    case asIsNumber:
+      return typeof value === 'number' && value - value === 0;
+    case asIsBoolean:
+      return typeof value === 'boolean';
+    case asIsStringMember:
+      return typeof value === 'string' && (members as ReadonlySet<unknown>).has(value);
+    default:
+      return false;
   }
 }
 
@@ -289,8 +362,7 @@ function buildStructure(node: JudgedSchemaNode, lenient: boolean): Judge | undef
         node.additionalProperties !== undefined));
   const lists = (types === 0 || (types & JsonKind.array) !== 0) && node.items !== undefined;
   const judgeObject = objects && types !== JsonKind.object ? buildObject(node, lenient) : undefined;
-  const judgeList =
-    lists && node.items !== undefined ? buildList(judgeOf(node.items, lenient)) : undefined;
+  const judgeList = lists && node.items !== undefined ? buildList(node.items, lenient) : undefined;
   if (types === JsonKind.array) return judgeList;
   if (judgeObject === undefined && judgeList === undefined) return undefined;
   return (value, run, depth) => {
@@ -303,6 +375,8 @@ function buildStructure(node: JudgedSchemaNode, lenient: boolean): Judge | undef
 /** How one named property (or every other name) is judged. */
 type PropertyRule = {
   readonly name: string;
+  /** Its place among the named properties (-1 for the rule of other names). */
+  readonly index: number;
   readonly node: SchemaNode;
   readonly judge: Judge;
   readonly required: boolean;
@@ -310,6 +384,9 @@ type PropertyRule = {
   readonly nullMeansOmitted: boolean;
   /** Whether Object.prototype has the name too, so it must be read as an own property only. */
   readonly inherited: boolean;
+  /** The node's one-test form, tried before its judge is called. */
+  readonly asIs: number;
+  readonly members: ReadonlySet<unknown> | undefined;
 };
 
 /** `additionalProperties`: `'open'` (any other name passes), `'closed'` (none may appear), or a rule. */
@@ -317,15 +394,15 @@ type OtherNames = 'open' | 'closed' | PropertyRule;
 
 /**
  * The object rule. With `wrongType`, the judge tests the kind itself (a node of type `object`);
- * without, its caller has. The yes/no walk is written inline: declared names first, in schema
- * order, one keyed load per named property.
+ * without, its caller has. The yes/no walk goes over the object's own names when it can
+ * ({@link fitByOwnNames}), else over the declared ones ({@link fitByDeclaredNames}).
  */
 function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge): Judge {
   const requiredNames = new Set(node.required);
   const rules: PropertyRule[] = [];
   const ruleByName = new Map<string, PropertyRule>();
   for (const [name, child] of node.properties ?? []) {
-    const rule = propertyRule(name, child, requiredNames.has(name), lenient);
+    const rule = propertyRule(name, rules.length, child, requiredNames.has(name), lenient);
     rules.push(rule);
     ruleByName.set(name, rule);
   }
@@ -336,7 +413,7 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       ? 'open'
       : additional.kind === 'never'
         ? 'closed'
-        : propertyRule('', additional, false, lenient);
+        : propertyRule('', -1, additional, false, lenient);
   const shape: ObjectShape = {
     rules,
     ruleByName,
@@ -345,9 +422,14 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     others,
     acceptedNames: rules.map(({ name }) => name),
     lenient,
+    requiredRuleCount: rules.filter((rule) => rule.required).length,
+    closed: others === 'closed',
   };
   const { types } = node;
   const ruleCount = rules.length;
+  // Read from the object's own names when any are declared and others are refused or pass.
+  const closed = others === 'closed';
+  const byOwnNames = closed || (others === 'open' && ruleCount > 0);
   return (value, run, depth) => {
     if (
       wrongType !== undefined &&
@@ -368,55 +450,147 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
       return judgeObjectDescribing(shape, object, run, depth, run.report);
     run.work -= ruleCount + 1;
     if (run.work < 0) return exhaust(run);
-    let copy: Record<string, unknown> | undefined;
-    let present = 0;
-    for (let index = 0; index < ruleCount; index++) {
-      const rule = rules[index] as PropertyRule;
-      const property =
-        rule.inherited && !Object.hasOwn(object, rule.name) ? undefined : object[rule.name];
-      if (property === undefined) {
-        if (rule.required) return refused;
+    if (!byOwnNames) return fitByDeclaredNames(shape, object, run, depth);
+    if (closed) return fitByOwnNames(shape, object, run, depth);
+    try {
+      return fitByOwnNames(shape, object, run, depth);
+    } catch {
+      // Listing the names threw (a proxy's trap, say), where reading the declared ones by name
+      // may not: with other names passing, the names are not needed to decide.
+      return fitByDeclaredNames(shape, object, run, depth);
+    }
+  };
+}
+
+/**
+ * The yes/no walk over the object's own names: each value is read by its place in the object (a
+ * read keyed by the `for…in` name needs no lookup), and each name is first compared with the next
+ * declared one, since arguments mostly come in the schema's order. With other names refused
+ * (`additionalProperties: false`) it answers no to what the describing mode must settle (an
+ * unknown name, a key holding `undefined`, an inherited name); with other names passing, it leaves
+ * any doubt, and objects with more other names than declared ones, to {@link fitByDeclaredNames}.
+ */
+function fitByOwnNames(
+  shape: ObjectShape,
+  object: Record<string, unknown>,
+  run: JudgeRun,
+  depth: number,
+): unknown {
+  const { rules, ruleByName, closed } = shape;
+  let copy: Record<string, unknown> | undefined;
+  let requiredSeen = 0;
+  let expected = 0;
+  let otherNames = 0;
+  for (const name in object) {
+    let rule = rules[expected];
+    if (rule === undefined || rule.name !== name) {
+      rule = ruleByName.get(name);
+      if (rule === undefined) {
+        if (closed) return refused;
+        if (++otherNames > rules.length) return fitByDeclaredNames(shape, object, run, depth);
         continue;
       }
-      present++;
-      const next =
-        property === null && rule.nullMeansOmitted
-          ? judgeProperty(rule, property, false, shape, run, depth)
-          : rule.judge(property, run, depth + 1);
-      if (next === property) continue;
-      if (next === refused) return refused;
-      copy ??= { ...object };
-      setOrOmit(copy, rule.name, next);
     }
-    if (otherRequired.length > 0) {
-      for (const name of otherRequired) {
-        if (isAbsent(object, name)) return refused;
-      }
+    expected = rule.index + 1;
+    const property = rule.inherited && !Object.hasOwn(object, name) ? undefined : object[name];
+    if (property === undefined) {
+      if (closed) return refused;
+      continue;
     }
-    if (others === 'open') return copy ?? object;
-    if (others === 'closed') {
-      // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted
-      // too, and then the describing mode decides.
-      let count = 0;
-      for (const _name in object) count++;
-      return count === present ? (copy ?? object) : refused;
+    if (rule.required) requiredSeen++;
+    if (fitsAsIs(rule.asIs, rule.members, property)) continue;
+    const next = fitProperty(rule, property, shape, run, depth);
+    if (next === property) continue;
+    if (next === refused) return refused;
+    copy ??= { ...object };
+    setOrOmit(copy, name, next);
+  }
+  if (closed) {
+    // A required name outside `properties` would be an unknown one.
+    return requiredSeen === shape.requiredRuleCount && shape.otherRequired.length === 0
+      ? (copy ?? object)
+      : refused;
+  }
+  // A required name not among the own enumerable ones: the declared walk reads it by name.
+  if (requiredSeen !== shape.requiredRuleCount)
+    return fitByDeclaredNames(shape, object, run, depth);
+  for (const name of shape.otherRequired) {
+    if (isAbsent(object, name)) return refused;
+  }
+  return copy ?? object;
+}
+
+/**
+ * The yes/no walk over the declared names, each read by name, then the other names: for an object
+ * whose other names are judged by a schema, and where {@link fitByOwnNames} is in doubt.
+ */
+function fitByDeclaredNames(
+  shape: ObjectShape,
+  object: Record<string, unknown>,
+  run: JudgeRun,
+  depth: number,
+): unknown {
+  const { rules, others, otherRequired, ruleByName } = shape;
+  let copy: Record<string, unknown> | undefined;
+  let present = 0;
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index] as PropertyRule;
+    const property =
+      rule.inherited && !Object.hasOwn(object, rule.name) ? undefined : object[rule.name];
+    if (property === undefined) {
+      if (rule.required) return refused;
+      continue;
     }
-    const names = Object.keys(object);
-    run.work -= names.length;
-    if (run.work < 0) return exhaust(run);
-    for (const name of names) {
-      if (ruleByName.has(name)) continue;
-      const property = object[name];
-      if (property === undefined) continue;
-      const required = otherRequired.includes(name);
-      const next = judgeProperty(others, property, required, shape, run, depth);
-      if (next === property) continue;
-      if (next === refused) return refused;
-      copy ??= { ...object };
-      setOrOmit(copy, name, next);
-    }
-    return copy ?? object;
-  };
+    present++;
+    if (fitsAsIs(rule.asIs, rule.members, property)) continue;
+    const next = fitProperty(rule, property, shape, run, depth);
+    if (next === property) continue;
+    if (next === refused) return refused;
+    copy ??= { ...object };
+    setOrOmit(copy, rule.name, next);
+  }
+  for (const name of otherRequired) {
+    if (isAbsent(object, name)) return refused;
+  }
+  if (others === 'open') return copy ?? object;
+  if (others === 'closed') {
+    // Any other name is an unknown argument; a key holding `undefined` (not JSON) is counted
+    // too, and then the describing mode decides.
+    let count = 0;
+    for (const _name in object) count++;
+    return count === present ? (copy ?? object) : refused;
+  }
+  const names = Object.keys(object);
+  run.work -= names.length;
+  if (run.work < 0) return exhaust(run);
+  for (const name of names) {
+    if (ruleByName.has(name)) continue;
+    const property = object[name];
+    if (property === undefined) continue;
+    const required = otherRequired.includes(name);
+    const next = judgeProperty(others, property, required, shape, run, depth);
+    if (next === property) continue;
+    if (next === refused) return refused;
+    copy ??= { ...object };
+    setOrOmit(copy, name, next);
+  }
+  return copy ?? object;
+}
+
+/**
+ * A present declared property in yes/no mode that its one-test form did not pass (tested inline by
+ * the walks, so a fitting scalar costs neither a call nor a comparison of what comes back).
+ */
+function fitProperty(
+  rule: PropertyRule,
+  property: unknown,
+  shape: ObjectShape,
+  run: JudgeRun,
+  depth: number,
+): unknown {
+  return property === null && rule.nullMeansOmitted
+    ? judgeProperty(rule, property, false, shape, run, depth)
+    : rule.judge(property, run, depth + 1);
 }
 
 /** An argument is absent when the object has no own property of that name, or it holds `undefined`. */
@@ -433,21 +607,30 @@ type ObjectShape = {
   readonly others: OtherNames;
   readonly acceptedNames: readonly string[];
   readonly lenient: boolean;
+  /** How many named properties are required. */
+  readonly requiredRuleCount: number;
+  /** Whether other names are refused. */
+  readonly closed: boolean;
 };
 
 function propertyRule(
   name: string,
+  index: number,
   node: SchemaNode,
   required: boolean,
   lenient: boolean,
 ): PropertyRule {
+  const { asIs, members } = asIsTestOf(node);
   return {
     name,
+    index,
     node,
     judge: judgeOf(node, lenient),
     required,
     nullMeansOmitted: !required && node.kind !== 'never' && !nodeAdmitsNull(node),
     inherited: name in Object.prototype,
+    asIs,
+    members,
   };
 }
 
@@ -581,7 +764,9 @@ function setOrOmit(target: Record<string, unknown>, name: string, value: unknown
 }
 
 /** The list rule. With `wrongType`, the judge tests the kind itself (a node of type `array`). */
-function buildList(judgeItem: Judge, wrongType?: Judge): Judge {
+function buildList(itemNode: SchemaNode, lenient: boolean, wrongType?: Judge): Judge {
+  const judgeItem = judgeOf(itemNode, lenient);
+  const { asIs, members } = asIsTestOf(itemNode);
   return (value, run, depth) => {
     if (wrongType !== undefined && !Array.isArray(value)) return wrongType(value, run, depth);
     const list = value as unknown[];
@@ -597,6 +782,7 @@ function buildList(judgeItem: Judge, wrongType?: Judge): Judge {
     if (report === undefined) {
       for (let index = 0; index < list.length; index++) {
         const item = list[index];
+        if (fitsAsIs(asIs, members, item)) continue;
         const next = judgeItem(item, run, depth + 1);
         if (next === item) continue;
         if (next === refused) return refused;
