@@ -66,60 +66,77 @@ export function mapSubschemas(
   visit: SubschemaVisitor,
   { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
 ): unknown {
-  const ancestors = new Set<object>();
-  let visited = 0;
+  return mapNode({ visit, maxDepth, maxNodes, ancestors: new Set(), visited: 0 }, schema, []);
+}
 
-  function mapNode(node: unknown, location: Array<string | number>): unknown {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
-    if (ancestors.has(node))
-      throw new SchemaError({ reason: 'cycle', pointer: toPointer(location) });
-    if (ancestors.size >= maxDepth) {
-      throw new SchemaError({ reason: 'too-deep', pointer: toPointer(location) });
-    }
-    if (++visited > maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
+/**
+ * One walk's state. The walk's functions live at module level and take it as an argument: closures
+ * made per walk would each lose their optimized code at every full garbage collection (the code is
+ * held by the closures alone), so a walk after one would run unoptimized until compiled again.
+ */
+type Walk = {
+  readonly visit: SubschemaVisitor;
+  readonly maxDepth: number;
+  readonly maxNodes: number;
+  readonly ancestors: Set<object>;
+  visited: number;
+};
 
-    ancestors.add(node);
-    const source = node as SchemaObject;
-    let copy: Record<string, unknown> | undefined;
-    for (const keyword of ownSubschemaKeywords(source)) {
-      const value = source[keyword];
-      const mapped = mapKeyword(keyword, value, location);
-      if (mapped !== value) {
-        copy ??= { ...source };
-        copy[keyword] = mapped;
-      }
-    }
-    ancestors.delete(node);
-    return visit(copy ?? source, location);
+function mapNode(walk: Walk, node: unknown, location: Array<string | number>): unknown {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+  if (walk.ancestors.has(node)) {
+    throw new SchemaError({ reason: 'cycle', pointer: toPointer(location) });
   }
+  if (walk.ancestors.size >= walk.maxDepth) {
+    throw new SchemaError({ reason: 'too-deep', pointer: toPointer(location) });
+  }
+  if (++walk.visited > walk.maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
 
-  function mapKeyword(keyword: string, value: unknown, location: Array<string | number>): unknown {
-    if (Array.isArray(value)) {
-      let copy: unknown[] | undefined;
-      value.forEach((entry, index) => {
-        const mapped = mapNode(entry, [...location, keyword, index]);
-        if (mapped !== entry) {
-          copy ??= [...value];
-          copy[index] = mapped;
-        }
-      });
-      return copy ?? value;
+  walk.ancestors.add(node);
+  const source = node as SchemaObject;
+  let copy: Record<string, unknown> | undefined;
+  for (const keyword of ownSubschemaKeywords(source)) {
+    const value = source[keyword];
+    const mapped = mapKeyword(walk, keyword, value, location);
+    if (mapped !== value) {
+      copy ??= { ...source };
+      copy[keyword] = mapped;
     }
-    if (!mapKeywords.has(keyword)) return mapNode(value, [...location, keyword]);
-    if (typeof value !== 'object' || value === null) return value;
-    const entries = value as Record<string, unknown>;
-    let copy: Record<string, unknown> | undefined;
-    for (const name of Object.keys(entries)) {
-      const mapped = mapNode(entries[name], [...location, keyword, name]);
-      if (mapped !== entries[name]) {
-        copy ??= { ...entries };
-        defineOwn(copy, name, mapped);
+  }
+  walk.ancestors.delete(node);
+  return walk.visit(copy ?? source, location);
+}
+
+function mapKeyword(
+  walk: Walk,
+  keyword: string,
+  value: unknown,
+  location: Array<string | number>,
+): unknown {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const entry = value[index];
+      const mapped = mapNode(walk, entry, [...location, keyword, index]);
+      if (mapped !== entry) {
+        copy ??= [...value];
+        copy[index] = mapped;
       }
     }
     return copy ?? value;
   }
-
-  return mapNode(schema, []);
+  if (!mapKeywords.has(keyword)) return mapNode(walk, value, [...location, keyword]);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of Object.keys(entries)) {
+    const mapped = mapNode(walk, entries[name], [...location, keyword, name]);
+    if (mapped !== entries[name]) {
+      copy ??= { ...entries };
+      defineOwn(copy, name, mapped);
+    }
+  }
+  return copy ?? value;
 }
 
 /**
@@ -133,34 +150,40 @@ export function everySubschema(
   test: (schema: SchemaObject) => boolean,
   { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
 ): boolean {
-  const ancestors = new Set<object>();
-  let visited = 0;
-
-  function every(node: unknown): boolean {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
-    if (ancestors.has(node) || ancestors.size >= maxDepth || ++visited > maxNodes) return false;
-    ancestors.add(node);
-    const source = node as SchemaObject;
-    for (const keyword of ownSubschemaKeywords(source)) {
-      const value = source[keyword];
-      if (Array.isArray(value)) {
-        for (const entry of value) if (!every(entry)) return false;
-      } else if (!mapKeywords.has(keyword)) {
-        if (!every(value)) return false;
-      } else if (typeof value === 'object' && value !== null) {
-        const entries = value as Record<string, unknown>;
-        for (const name of Object.keys(entries)) if (!every(entries[name])) return false;
-      }
-    }
-    ancestors.delete(node);
-    return test(source);
-  }
-
   try {
-    return every(schema);
+    return every({ test, maxDepth, maxNodes, ancestors: new Set(), visited: 0 }, schema);
   } catch {
     return false;
   }
+}
+
+type Search = Omit<Walk, 'visit'> & { readonly test: (schema: SchemaObject) => boolean };
+
+function every(search: Search, node: unknown): boolean {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
+  const { ancestors } = search;
+  if (
+    ancestors.has(node) ||
+    ancestors.size >= search.maxDepth ||
+    ++search.visited > search.maxNodes
+  ) {
+    return false;
+  }
+  ancestors.add(node);
+  const source = node as SchemaObject;
+  for (const keyword of ownSubschemaKeywords(source)) {
+    const value = source[keyword];
+    if (Array.isArray(value)) {
+      for (const entry of value) if (!every(search, entry)) return false;
+    } else if (!mapKeywords.has(keyword)) {
+      if (!every(search, value)) return false;
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = value as Record<string, unknown>;
+      for (const name of Object.keys(entries)) if (!every(search, entries[name])) return false;
+    }
+  }
+  ancestors.delete(node);
+  return search.test(source);
 }
 
 /** A location as a JSON pointer: `/properties/a~1b/items`. */
