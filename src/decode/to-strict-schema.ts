@@ -166,38 +166,109 @@ function convert(
   profile: StrictProfile,
   defaults: Readonly<Record<string, unknown>>,
 ): StrictSchemaResult {
-  const notes: StrictSchemaNote[] = [];
-  const plans = new WeakMap<object, DecodePlan>();
-  const usedDefaults = new Set<string>();
-  const { keywords, convertedKeywords } = keywordSetsOf(profile);
-  const untypedForm =
-    profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
-  /** Plans of the definitions kept for recursion, filled once each is converted. */
-  const referencePlans = new Map<string, { plan: DecodePlan }>();
-  let usesJsonDefinition = false;
-
   // Without recursion at the provider, a recursive part is sent as JSON text (see keptReference),
   // so its definitions are not sent.
   const { root, definitions } = inlineReferences(original as SchemaObject, {
     backReferencesOnly: !profile.recursion,
   });
   if (!isObjectSchema(root) || Array.isArray(root)) {
-    return notStrict(original, notes, 'the root of the schema is not an object');
+    return notStrict(original, [], 'the root of the schema is not an object');
   }
   if (root.anyOf !== undefined || root.oneOf !== undefined) {
     throw new NotStrictable(
       `the root combines schemas with ${root.anyOf !== undefined ? 'anyOf' : 'oneOf'}, and strict mode accepts no union at the root`,
     );
   }
-  const jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
-  const jsonRef = `#/$defs/${jsonName}`;
+  const conversion = new StrictConversion(profile, defaults, root, definitions);
+  const { plans, notes } = conversion;
+  const visit = conversion.visit.bind(conversion);
+  let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
+  const strictDefinitions: Record<string, unknown> = {};
+  for (const [name, body] of definitions) {
+    const converted = mapSubschemas(
+      body,
+      (node, location) => visit(node, ['$defs', name, ...location]),
+      {
+        maxDepth: 64,
+      },
+    );
+    defineOwn(strictDefinitions, name, converted);
+    const holder = conversion.referencePlans.get(`#/$defs/${name}`);
+    if (holder !== undefined && typeof converted === 'object' && converted !== null) {
+      holder.plan = plans.get(converted) ?? emptyDecodePlan;
+    }
+  }
+  const rootHolder = conversion.referencePlans.get('#');
+  if (rootHolder !== undefined) rootHolder.plan = plans.get(strict) ?? emptyDecodePlan;
+  if (conversion.usesJsonDefinition) {
+    defineOwn(strictDefinitions, conversion.jsonName, jsonValueSchema(conversion.jsonRef));
+  }
+  const plan = plans.get(strict) ?? emptyDecodePlan;
+  if (Object.keys(strictDefinitions).length > 0) strict = { ...strict, $defs: strictDefinitions };
+
+  const violation = strictLimitViolation(strict, profile);
+  if (violation !== undefined) return notStrict(original, notes, violation);
+  for (const path of Object.keys(defaults)) {
+    if (!conversion.usedDefaults.has(path)) {
+      notes.push({
+        pointer: '',
+        message: `the default for "${path}" matches no optional argument`,
+      });
+    }
+  }
+  return { strict: true, schema: strict, plan, notes };
+}
+
+/**
+ * One conversion's state, with its steps as methods. Methods rather than closures made per
+ * conversion: a closure's optimized code is held by the closure alone and lost at every full
+ * garbage collection, so each conversion after one would run unoptimized until compiled again.
+ */
+class StrictConversion {
+  readonly notes: StrictSchemaNote[] = [];
+  readonly plans = new WeakMap<object, DecodePlan>();
+  readonly usedDefaults = new Set<string>();
+  /** Plans of the definitions kept for recursion, filled once each is converted. */
+  readonly referencePlans = new Map<string, { plan: DecodePlan }>();
+  usesJsonDefinition = false;
+  readonly keywords: ReadonlySet<string>;
+  readonly convertedKeywords: ReadonlySet<string>;
+  readonly untypedForm: 'kinds' | 'text';
+  readonly jsonName: string;
+  readonly jsonRef: string;
+  readonly resolve: (ref: string) => unknown;
+
+  readonly profile: StrictProfile;
+  readonly defaults: Readonly<Record<string, unknown>>;
+  readonly root: SchemaObject;
+  readonly definitions: ReadonlyMap<string, SchemaObject>;
+
+  constructor(
+    profile: StrictProfile,
+    defaults: Readonly<Record<string, unknown>>,
+    root: SchemaObject,
+    definitions: ReadonlyMap<string, SchemaObject>,
+  ) {
+    this.profile = profile;
+    this.defaults = defaults;
+    this.root = root;
+    this.definitions = definitions;
+    const { keywords, convertedKeywords } = keywordSetsOf(profile);
+    this.keywords = keywords;
+    this.convertedKeywords = convertedKeywords;
+    this.untypedForm =
+      profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
+    this.jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
+    this.jsonRef = `#/$defs/${this.jsonName}`;
+    this.resolve = this.resolveReference.bind(this);
+  }
 
   /** The source node (references inlined) at a location of the walk. */
-  const sourceAt = (location: SchemaLocation): unknown => {
-    let node: unknown = root;
+  sourceAt(location: SchemaLocation): unknown {
+    let node: unknown = this.root;
     let start = 0;
     if (location[0] === '$defs') {
-      node = definitions.get(String(location[1]));
+      node = this.definitions.get(String(location[1]));
       start = 2;
     }
     for (let index = start; index < location.length; index++) {
@@ -206,21 +277,27 @@ function convert(
       node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
     }
     return node;
-  };
+  }
 
-  const resolve = (ref: string): unknown => {
-    if (ref === jsonRef) return true;
-    if (ref === '#') return root;
-    return ref.startsWith('#/$defs/') ? definitions.get(ref.slice('#/$defs/'.length)) : undefined;
-  };
-  const admitsNullHere = (schema: unknown): boolean => admitsNull(schema, resolve);
+  resolveReference(ref: string): unknown {
+    if (ref === this.jsonRef) return true;
+    if (ref === '#') return this.root;
+    return ref.startsWith('#/$defs/')
+      ? this.definitions.get(ref.slice('#/$defs/'.length))
+      : undefined;
+  }
 
-  const visit = (node: SchemaObject, location: SchemaLocation): unknown => {
+  admitsNullHere(schema: unknown): boolean {
+    return admitsNull(schema, this.resolve);
+  }
+
+  visit(node: SchemaObject, location: SchemaLocation): unknown {
+    const { plans, profile } = this;
     const pointer = toPointer(location);
     const passed = keywordsOf(location);
     // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
     // has to be strict: converting it could only refuse the schema for a part left out anyway.
-    if (passed.some((keyword) => !convertedKeywords.has(keyword)) || isInTuple(location)) {
+    if (passed.some((keyword) => !this.convertedKeywords.has(keyword)) || isInTuple(location)) {
       return node;
     }
     // Before anything is dropped: dropping these would change what the schema accepts.
@@ -230,13 +307,13 @@ function convert(
     const member = next === node ? undefined : (node.allOf as unknown[])[0];
     const memberPlan =
       typeof member === 'object' && member !== null ? plans.get(member) : undefined;
-    if (typeof next.$ref === 'string') return keptReference(next, pointer, memberPlan);
+    if (typeof next.$ref === 'string') return this.keptReference(next, pointer, memberPlan);
     const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
     next = renameOneOf(next, pointer);
     // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
     const openApiNullable = next.nullable === true;
     next = withoutKeyword(next, 'nullable');
-    next = dropUnsupported(next, location, passed, keywords, profile, notes);
+    next = dropUnsupported(next, location, passed, this.keywords, profile, this.notes);
 
     if (isObjectSchema(next)) {
       const depth = passed.filter((keyword) => keyword === 'properties').length + 1;
@@ -247,59 +324,60 @@ function convert(
       }
       // A converted member has every property required already: doing it again would lose its
       // placeholders.
-      if (!isObjectSchema(member as SchemaObject)) next = requireEveryProperty(next, location);
+      if (!isObjectSchema(member as SchemaObject)) next = this.requireEveryProperty(next, location);
     } else if (
       next.type === undefined &&
       next.anyOf === undefined &&
       next.enum === undefined &&
       !Object.hasOwn(next, 'const')
     ) {
-      next = untypedValue(next, pointer);
+      next = this.untypedValue(next, pointer);
     }
-    next = withItems(next, pointer);
+    next = this.withItems(next, pointer);
     if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
-    recordPlan(next, [...location, unionKeyword]);
+    this.recordPlan(next, [...location, unionKeyword]);
     // The root stays an object: a root anyOf is refused everywhere.
-    if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(next);
+    if (profile.nullable === 'any-of' && location.length > 0) next = this.splitTypeList(next);
     // Written in the profile's nullable form once the node itself is strict, so its parent keeps
     // `null` as a value instead of turning it into a placeholder.
-    if (openApiNullable && !admitsNullHere(next)) next = nullable(next);
+    if (openApiNullable && !this.admitsNullHere(next)) next = this.nullable(next);
     return next;
-  };
+  }
 
   /** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
-  const nullable = (node: SchemaObject): SchemaObject => {
-    const plan = plans.get(node);
+  nullable(node: SchemaObject): SchemaObject {
+    const plan = this.plans.get(node);
     const { default: defaultValue, ...rest } = node;
     const result = {
-      ...(makeNullable(rest, profile) as SchemaObject),
+      ...(makeNullable(rest, this.profile) as SchemaObject),
       ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
     };
-    if (plan !== undefined) plans.set(result, plan);
+    if (plan !== undefined) this.plans.set(result, plan);
     return result;
-  };
+  }
 
   /** A reference kept for recursion; a description beside it moves onto an anyOf around it. */
-  const keptReference = (
+  keptReference(
     node: SchemaObject,
     pointer: string,
     memberPlan: DecodePlan | undefined,
-  ): SchemaObject => {
+  ): SchemaObject {
+    const { profile } = this;
     const ref = node.$ref as string;
     if (!profile.recursion) {
       // A profile without recursion keeps the tool strict with the recursive part as JSON text;
       // the check judges the parsed value against the source, to any depth.
       const { $ref: _ref, ...annotations } = node;
-      return untypedValue(
+      return this.untypedValue(
         annotations,
         pointer,
         `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
       );
     }
-    let holder = referencePlans.get(ref);
+    let holder = this.referencePlans.get(ref);
     if (holder === undefined) {
       holder = { plan: emptyDecodePlan };
-      referencePlans.set(ref, holder);
+      this.referencePlans.set(ref, holder);
     }
     const plan = memberPlan ?? { reference: holder };
     const { $ref: _ref, ...siblings } = node;
@@ -312,30 +390,30 @@ function convert(
     const kept = pick(siblings, ['description', 'title', 'default']);
     const result =
       Object.keys(kept).length === 0 ? { $ref: ref } : { ...kept, anyOf: [{ $ref: ref }] };
-    plans.set(result, plan);
+    this.plans.set(result, plan);
     return result;
-  };
+  }
 
   /** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
-  const untypedValue = (
+  untypedValue(
     node: SchemaObject | undefined,
     pointer: string,
     why: string | undefined = undefined,
-  ): SchemaObject => {
+  ): SchemaObject {
     const description = typeof node?.description === 'string' ? node.description : undefined;
     const kept = node === undefined ? {} : pick(node, ['title', 'default']);
     let result: SchemaObject;
-    if (untypedForm === 'kinds') {
-      usesJsonDefinition = true;
+    if (this.untypedForm === 'kinds') {
+      this.usesJsonDefinition = true;
       result =
         description === undefined && Object.keys(kept).length === 0
-          ? { $ref: jsonRef }
+          ? { $ref: this.jsonRef }
           : {
               ...(description === undefined ? {} : { description }),
               ...kept,
-              anyOf: [{ $ref: jsonRef }],
+              anyOf: [{ $ref: this.jsonRef }],
             };
-      plans.set(result, jsonKindsPlan);
+      this.plans.set(result, jsonKindsPlan);
     } else {
       const hint = 'Any JSON value, written as JSON text.';
       result = {
@@ -343,40 +421,45 @@ function convert(
         description: description === undefined ? hint : `${description} ${hint}`,
         ...kept,
       };
-      plans.set(result, jsonTextPlan);
+      this.plans.set(result, jsonTextPlan);
     }
-    notes.push({
+    this.notes.push({
       pointer,
       message:
         why ??
-        (untypedForm === 'kinds'
+        (this.untypedForm === 'kinds'
           ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
           : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
     });
     return result;
-  };
+  }
 
   /** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
-  const withItems = (node: SchemaObject, pointer: string): SchemaObject => {
+  withItems(node: SchemaObject, pointer: string): SchemaObject {
     const types = Array.isArray(node.type) ? node.type : [node.type];
     if (!types.includes('array')) return node;
     if (node.items !== undefined && node.items !== true) return node;
-    const items = untypedValue(undefined, `${pointer}/items`);
+    const items = this.untypedValue(undefined, `${pointer}/items`);
     const result = { ...node, items };
-    const plan = plans.get(node);
-    plans.set(
+    const plan = this.plans.get(node);
+    this.plans.set(
       result,
-      plan === undefined ? { items: jsonPlanOf(items) } : { ...plan, items: jsonPlanOf(items) },
+      plan === undefined
+        ? { items: this.jsonPlanOf(items) }
+        : { ...plan, items: this.jsonPlanOf(items) },
     );
     return result;
-  };
-  const jsonPlanOf = (node: SchemaObject): DecodePlan => plans.get(node) ?? emptyDecodePlan;
+  }
+
+  jsonPlanOf(node: SchemaObject): DecodePlan {
+    return this.plans.get(node) ?? emptyDecodePlan;
+  }
 
   /**
    * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
    * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way).
    */
-  const splitTypeList = (node: SchemaObject): SchemaObject => {
+  splitTypeList(node: SchemaObject): SchemaObject {
     // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
     const { type, description, title, default: defaultValue, ...rest } = node;
     if (!Array.isArray(type)) return node;
@@ -392,13 +475,14 @@ function convert(
       anyOf: branches,
     };
     // One plan serves every branch: a value's kind says which part of it applies.
-    const plan = plans.get(node);
-    if (plan !== undefined) plans.set(result, plan);
+    const plan = this.plans.get(node);
+    if (plan !== undefined) this.plans.set(result, plan);
     return result;
-  };
+  }
 
   /** Everything required; optional properties become nullable placeholders; other names, entries. */
-  const requireEveryProperty = (node: SchemaObject, location: SchemaLocation): SchemaObject => {
+  requireEveryProperty(node: SchemaObject, location: SchemaLocation): SchemaObject {
+    const { plans, profile, defaults, notes, usedDefaults } = this;
     const pointer = toPointer(location);
     // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
     // the root stays closed: there it is a tool without arguments.
@@ -431,7 +515,7 @@ function convert(
     for (const name of Object.keys(properties)) {
       let property = properties[name];
       const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
-      if (property === true) property = untypedValue(undefined, propertyPointer);
+      if (property === true) property = this.untypedValue(undefined, propertyPointer);
       if (typeof property !== 'object' || property === null) {
         // `false` (never) cannot be required.
         throw new NotStrictable(
@@ -445,8 +529,8 @@ function convert(
       property = withoutDefault(property);
       if (!required.has(name) && profile.optionalStaysOptional === true) {
         // The provider lets the model leave it out: nothing to decode.
-      } else if (!required.has(name) && !admitsNullHere(property)) {
-        placeholders.set(name, placeholderFor(path, schemaDefault, propertyPointer));
+      } else if (!required.has(name) && !this.admitsNullHere(property)) {
+        placeholders.set(name, this.placeholderFor(path, schemaDefault, propertyPointer));
         property = makeNullable(property, profile);
       } else if (Object.hasOwn(defaults, path)) {
         notes.push({
@@ -472,12 +556,12 @@ function convert(
     if (open) {
       const value =
         additional === true
-          ? untypedValue(undefined, `${pointer}/additionalProperties`)
+          ? this.untypedValue(undefined, `${pointer}/additionalProperties`)
           : additional;
       const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
-      const list = entryListSchema(value, sourceAt(location));
+      const list = entryListSchema(value, this.sourceAt(location));
       if (Object.keys(properties).length === 0 && location.length > 0) {
-        return mapAsEntries(node, list, valuePlan, pointer);
+        return this.mapAsEntries(node, list, valuePlan, pointer);
       }
       const name = uniqueName('entries', new Set(Object.keys(properties)));
       defineOwn(strictProperties, name, {
@@ -507,15 +591,16 @@ function convert(
     };
     if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
     return strictNode;
-  };
+  }
 
   /** A map with no named properties (`z.record`), sent as the list of its entries. */
-  const mapAsEntries = (
+  mapAsEntries(
     node: SchemaObject,
     list: SchemaObject,
     valuePlan: DecodePlan,
     pointer: string,
-  ): SchemaObject => {
+  ): SchemaObject {
+    const { plans, notes } = this;
     const hint = 'A map, as a list of { key, value } entries, one per key.';
     const description = typeof node.description === 'string' ? `${node.description} ${hint}` : hint;
     let result: SchemaObject = {
@@ -526,19 +611,20 @@ function convert(
     };
     const plan: DecodePlan = { entries: valuePlan };
     plans.set(result, plan);
-    if (admitsNull(node)) result = nullable(result);
+    if (admitsNull(node)) result = this.nullable(result);
     notes.push({
       pointer,
       message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
     });
     return result;
-  };
+  }
 
-  const placeholderFor = (
+  placeholderFor(
     path: string,
     schemaDefault: { value: unknown } | undefined,
     pointer: string,
-  ): Placeholder => {
+  ): Placeholder {
+    const { defaults, notes, usedDefaults } = this;
     if (Object.hasOwn(defaults, path)) {
       usedDefaults.add(path);
       return { decodeTo: 'default', value: defaults[path] };
@@ -558,10 +644,11 @@ function convert(
       message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
     });
     return { decodeTo: 'default', value: schemaDefault.value };
-  };
+  }
 
   /** Lists and unions carry their children's plans up; a union keeps each branch's source. */
-  const recordPlan = (node: SchemaObject, unionLocation: SchemaLocation): void => {
+  recordPlan(node: SchemaObject, unionLocation: SchemaLocation): void {
+    const { plans } = this;
     if (plans.has(node)) return;
     const items = node.items;
     if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
@@ -577,7 +664,7 @@ function convert(
         : emptyDecodePlan,
     );
     if (branchPlans.every(isEmptyPlan)) return;
-    const sources = sourceAt(unionLocation);
+    const sources = this.sourceAt(unionLocation);
     plans.set(node, {
       variants: branches.map((branch: unknown, index) => ({
         schema:
@@ -586,41 +673,7 @@ function convert(
         plan: branchPlans[index] ?? emptyDecodePlan,
       })),
     });
-  };
-
-  let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
-  const strictDefinitions: Record<string, unknown> = {};
-  for (const [name, body] of definitions) {
-    const converted = mapSubschemas(
-      body,
-      (node, location) => visit(node, ['$defs', name, ...location]),
-      {
-        maxDepth: 64,
-      },
-    );
-    defineOwn(strictDefinitions, name, converted);
-    const holder = referencePlans.get(`#/$defs/${name}`);
-    if (holder !== undefined && typeof converted === 'object' && converted !== null) {
-      holder.plan = plans.get(converted) ?? emptyDecodePlan;
-    }
   }
-  const rootHolder = referencePlans.get('#');
-  if (rootHolder !== undefined) rootHolder.plan = plans.get(strict) ?? emptyDecodePlan;
-  if (usesJsonDefinition) defineOwn(strictDefinitions, jsonName, jsonValueSchema(jsonRef));
-  const plan = plans.get(strict) ?? emptyDecodePlan;
-  if (Object.keys(strictDefinitions).length > 0) strict = { ...strict, $defs: strictDefinitions };
-
-  const violation = strictLimitViolation(strict, profile);
-  if (violation !== undefined) return notStrict(original, notes, violation);
-  for (const path of Object.keys(defaults)) {
-    if (!usedDefaults.has(path)) {
-      notes.push({
-        pointer: '',
-        message: `the default for "${path}" matches no optional argument`,
-      });
-    }
-  }
-  return { strict: true, schema: strict, plan, notes };
 }
 
 const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
