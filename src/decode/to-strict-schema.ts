@@ -5,6 +5,7 @@ import {
   mapSubschemas,
   type SchemaLocation,
   type SchemaObject,
+  type SubschemaVisitor,
   toPointer,
 } from '../schema/map-subschemas.ts';
 import { SchemaError } from '../schema/schema-error.ts';
@@ -179,9 +180,9 @@ function convert(
       `the root combines schemas with ${root.anyOf !== undefined ? 'anyOf' : 'oneOf'}, and strict mode accepts no union at the root`,
     );
   }
-  const conversion = new StrictConversion(profile, defaults, root, definitions);
+  const conversion = newConversion(profile, defaults, root, definitions);
   const { plans, notes } = conversion;
-  const visit = conversion.visit.bind(conversion);
+  const visit: SubschemaVisitor = (node, location) => visitNode(conversion, node, location);
   let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
   const strictDefinitions: Record<string, unknown> = {};
   for (const [name, body] of definitions) {
@@ -220,460 +221,483 @@ function convert(
 }
 
 /**
- * One conversion's state, with its steps as methods. Methods rather than closures made per
- * conversion: a closure's optimized code is held by the closure alone and lost at every full
- * garbage collection, so each conversion after one would run unoptimized until compiled again.
+ * One conversion's state, made by one object literal so that its shape (and the optimized code
+ * that relies on it) outlives a full garbage collection; the conversion's steps are module-level
+ * functions that take it. Closures made per conversion, or a class whose instances gain their
+ * fields one by one, would lose their optimized code at every full collection, and the next
+ * conversion would run unoptimized until compiled again.
  */
-class StrictConversion {
-  readonly notes: StrictSchemaNote[] = [];
-  readonly plans = new WeakMap<object, DecodePlan>();
-  readonly usedDefaults = new Set<string>();
+type Conversion = {
+  readonly profile: StrictProfile;
+  readonly defaults: Readonly<Record<string, unknown>>;
+  readonly root: SchemaObject;
+  readonly definitions: ReadonlyMap<string, SchemaObject>;
+  readonly notes: StrictSchemaNote[];
+  readonly plans: WeakMap<object, DecodePlan>;
+  readonly usedDefaults: Set<string>;
   /** Plans of the definitions kept for recursion, filled once each is converted. */
-  readonly referencePlans = new Map<string, { plan: DecodePlan }>();
-  usesJsonDefinition = false;
+  readonly referencePlans: Map<string, { plan: DecodePlan }>;
+  usesJsonDefinition: boolean;
   readonly keywords: ReadonlySet<string>;
   readonly convertedKeywords: ReadonlySet<string>;
   readonly untypedForm: 'kinds' | 'text';
   readonly jsonName: string;
   readonly jsonRef: string;
-  readonly resolve: (ref: string) => unknown;
+  /** Reads a reference of the converted schema, for {@link admitsNull}. */
+  resolve: (ref: string) => unknown;
+};
 
-  readonly profile: StrictProfile;
-  readonly defaults: Readonly<Record<string, unknown>>;
-  readonly root: SchemaObject;
-  readonly definitions: ReadonlyMap<string, SchemaObject>;
+function newConversion(
+  profile: StrictProfile,
+  defaults: Readonly<Record<string, unknown>>,
+  root: SchemaObject,
+  definitions: ReadonlyMap<string, SchemaObject>,
+): Conversion {
+  const { keywords, convertedKeywords } = keywordSetsOf(profile);
+  const jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
+  const conversion: Conversion = {
+    profile,
+    defaults,
+    root,
+    definitions,
+    notes: [],
+    plans: new WeakMap(),
+    usedDefaults: new Set(),
+    referencePlans: new Map(),
+    usesJsonDefinition: false,
+    keywords,
+    convertedKeywords,
+    untypedForm: profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text',
+    jsonName,
+    jsonRef: `#/$defs/${jsonName}`,
+    resolve: noReference,
+  };
+  conversion.resolve = (ref) => resolveReference(conversion, ref);
+  return conversion;
+}
 
-  constructor(
-    profile: StrictProfile,
-    defaults: Readonly<Record<string, unknown>>,
-    root: SchemaObject,
-    definitions: ReadonlyMap<string, SchemaObject>,
-  ) {
-    this.profile = profile;
-    this.defaults = defaults;
-    this.root = root;
-    this.definitions = definitions;
-    const { keywords, convertedKeywords } = keywordSetsOf(profile);
-    this.keywords = keywords;
-    this.convertedKeywords = convertedKeywords;
-    this.untypedForm =
-      profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
-    this.jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
-    this.jsonRef = `#/$defs/${this.jsonName}`;
-    this.resolve = this.resolveReference.bind(this);
+function noReference(): unknown {
+  return undefined;
+}
+
+/** The source node (references inlined) at a location of the walk. */
+function sourceAt(conversion: Conversion, location: SchemaLocation): unknown {
+  let node: unknown = conversion.root;
+  let start = 0;
+  if (location[0] === '$defs') {
+    node = conversion.definitions.get(String(location[1]));
+    start = 2;
   }
+  for (let index = start; index < location.length; index++) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const segment = location[index] as string | number;
+    node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+  }
+  return node;
+}
 
-  /** The source node (references inlined) at a location of the walk. */
-  sourceAt(location: SchemaLocation): unknown {
-    let node: unknown = this.root;
-    let start = 0;
-    if (location[0] === '$defs') {
-      node = this.definitions.get(String(location[1]));
-      start = 2;
-    }
-    for (let index = start; index < location.length; index++) {
-      if (typeof node !== 'object' || node === null) return undefined;
-      const segment = location[index] as string | number;
-      node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
-    }
+function resolveReference(conversion: Conversion, ref: string): unknown {
+  if (ref === conversion.jsonRef) return true;
+  if (ref === '#') return conversion.root;
+  return ref.startsWith('#/$defs/')
+    ? conversion.definitions.get(ref.slice('#/$defs/'.length))
+    : undefined;
+}
+
+function admitsNullHere(conversion: Conversion, schema: unknown): boolean {
+  return admitsNull(schema, conversion.resolve);
+}
+
+function visitNode(conversion: Conversion, node: SchemaObject, location: SchemaLocation): unknown {
+  const { plans, profile } = conversion;
+  const pointer = toPointer(location);
+  const passed = keywordsOf(location);
+  // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
+  // has to be strict: converting it could only refuse the schema for a part left out anyway.
+  if (passed.some((keyword) => !conversion.convertedKeywords.has(keyword)) || isInTuple(location)) {
     return node;
   }
+  // Before anything is dropped: dropping these would change what the schema accepts.
+  rejectOpenShapes(node, pointer);
+  let next = mergeSingleAllOf(node, pointer);
+  // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
+  const member = next === node ? undefined : (node.allOf as unknown[])[0];
+  const memberPlan = typeof member === 'object' && member !== null ? plans.get(member) : undefined;
+  if (typeof next.$ref === 'string') return keptReference(conversion, next, pointer, memberPlan);
+  const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
+  next = renameOneOf(next, pointer);
+  // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
+  const openApiNullable = next.nullable === true;
+  next = withoutKeyword(next, 'nullable');
+  next = dropUnsupported(next, location, passed, conversion.keywords, profile, conversion.notes);
 
-  resolveReference(ref: string): unknown {
-    if (ref === this.jsonRef) return true;
-    if (ref === '#') return this.root;
-    return ref.startsWith('#/$defs/')
-      ? this.definitions.get(ref.slice('#/$defs/'.length))
-      : undefined;
-  }
-
-  admitsNullHere(schema: unknown): boolean {
-    return admitsNull(schema, this.resolve);
-  }
-
-  visit(node: SchemaObject, location: SchemaLocation): unknown {
-    const { plans, profile } = this;
-    const pointer = toPointer(location);
-    const passed = keywordsOf(location);
-    // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
-    // has to be strict: converting it could only refuse the schema for a part left out anyway.
-    if (passed.some((keyword) => !this.convertedKeywords.has(keyword)) || isInTuple(location)) {
-      return node;
-    }
-    // Before anything is dropped: dropping these would change what the schema accepts.
-    rejectOpenShapes(node, pointer);
-    let next = mergeSingleAllOf(node, pointer);
-    // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
-    const member = next === node ? undefined : (node.allOf as unknown[])[0];
-    const memberPlan =
-      typeof member === 'object' && member !== null ? plans.get(member) : undefined;
-    if (typeof next.$ref === 'string') return this.keptReference(next, pointer, memberPlan);
-    const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
-    next = renameOneOf(next, pointer);
-    // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
-    const openApiNullable = next.nullable === true;
-    next = withoutKeyword(next, 'nullable');
-    next = dropUnsupported(next, location, passed, this.keywords, profile, this.notes);
-
-    if (isObjectSchema(next)) {
-      const depth = passed.filter((keyword) => keyword === 'properties').length + 1;
-      if (depth > profile.maxObjectDepth) {
-        throw new NotStrictable(
-          `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`,
-        );
-      }
-      // A converted member has every property required already: doing it again would lose its
-      // placeholders.
-      if (!isObjectSchema(member as SchemaObject)) next = this.requireEveryProperty(next, location);
-    } else if (
-      next.type === undefined &&
-      next.anyOf === undefined &&
-      next.enum === undefined &&
-      !Object.hasOwn(next, 'const')
-    ) {
-      next = this.untypedValue(next, pointer);
-    }
-    next = this.withItems(next, pointer);
-    if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
-    this.recordPlan(next, [...location, unionKeyword]);
-    // The root stays an object: a root anyOf is refused everywhere.
-    if (profile.nullable === 'any-of' && location.length > 0) next = this.splitTypeList(next);
-    // Written in the profile's nullable form once the node itself is strict, so its parent keeps
-    // `null` as a value instead of turning it into a placeholder.
-    if (openApiNullable && !this.admitsNullHere(next)) next = this.nullable(next);
-    return next;
-  }
-
-  /** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
-  nullable(node: SchemaObject): SchemaObject {
-    const plan = this.plans.get(node);
-    const { default: defaultValue, ...rest } = node;
-    const result = {
-      ...(makeNullable(rest, this.profile) as SchemaObject),
-      ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
-    };
-    if (plan !== undefined) this.plans.set(result, plan);
-    return result;
-  }
-
-  /** A reference kept for recursion; a description beside it moves onto an anyOf around it. */
-  keptReference(
-    node: SchemaObject,
-    pointer: string,
-    memberPlan: DecodePlan | undefined,
-  ): SchemaObject {
-    const { profile } = this;
-    const ref = node.$ref as string;
-    if (!profile.recursion) {
-      // A profile without recursion keeps the tool strict with the recursive part as JSON text;
-      // the check judges the parsed value against the source, to any depth.
-      const { $ref: _ref, ...annotations } = node;
-      return this.untypedValue(
-        annotations,
-        pointer,
-        `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
-      );
-    }
-    let holder = this.referencePlans.get(ref);
-    if (holder === undefined) {
-      holder = { plan: emptyDecodePlan };
-      this.referencePlans.set(ref, holder);
-    }
-    const plan = memberPlan ?? { reference: holder };
-    const { $ref: _ref, ...siblings } = node;
-    const names = Object.keys(siblings);
-    if (names.some((name) => !annotationKeywords.has(name))) {
+  if (isObjectSchema(next)) {
+    const depth = passed.filter((keyword) => keyword === 'properties').length + 1;
+    if (depth > profile.maxObjectDepth) {
       throw new NotStrictable(
-        `the reference at "${pointer || '/'}" has keywords beside it that strict mode cannot keep`,
+        `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`,
       );
     }
-    const kept = pick(siblings, ['description', 'title', 'default']);
-    const result =
-      Object.keys(kept).length === 0 ? { $ref: ref } : { ...kept, anyOf: [{ $ref: ref }] };
-    this.plans.set(result, plan);
-    return result;
+    // A converted member has every property required already: doing it again would lose its
+    // placeholders.
+    if (!isObjectSchema(member as SchemaObject))
+      next = requireEveryProperty(conversion, next, location);
+  } else if (
+    next.type === undefined &&
+    next.anyOf === undefined &&
+    next.enum === undefined &&
+    !Object.hasOwn(next, 'const')
+  ) {
+    next = untypedValue(conversion, next, pointer);
   }
+  next = withItems(conversion, next, pointer);
+  if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
+  recordPlan(conversion, next, [...location, unionKeyword]);
+  // The root stays an object: a root anyOf is refused everywhere.
+  if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(conversion, next);
+  // Written in the profile's nullable form once the node itself is strict, so its parent keeps
+  // `null` as a value instead of turning it into a placeholder.
+  if (openApiNullable && !admitsNullHere(conversion, next)) next = nullable(conversion, next);
+  return next;
+}
 
-  /** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
-  untypedValue(
-    node: SchemaObject | undefined,
-    pointer: string,
-    why: string | undefined = undefined,
-  ): SchemaObject {
-    const description = typeof node?.description === 'string' ? node.description : undefined;
-    const kept = node === undefined ? {} : pick(node, ['title', 'default']);
-    let result: SchemaObject;
-    if (this.untypedForm === 'kinds') {
-      this.usesJsonDefinition = true;
-      result =
-        description === undefined && Object.keys(kept).length === 0
-          ? { $ref: this.jsonRef }
-          : {
-              ...(description === undefined ? {} : { description }),
-              ...kept,
-              anyOf: [{ $ref: this.jsonRef }],
-            };
-      this.plans.set(result, jsonKindsPlan);
-    } else {
-      const hint = 'Any JSON value, written as JSON text.';
-      result = {
-        type: 'string',
-        description: description === undefined ? hint : `${description} ${hint}`,
-        ...kept,
-      };
-      this.plans.set(result, jsonTextPlan);
-    }
-    this.notes.push({
+/** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
+function nullable(conversion: Conversion, node: SchemaObject): SchemaObject {
+  const plan = conversion.plans.get(node);
+  const { default: defaultValue, ...rest } = node;
+  const result = {
+    ...(makeNullable(rest, conversion.profile) as SchemaObject),
+    ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+  };
+  if (plan !== undefined) conversion.plans.set(result, plan);
+  return result;
+}
+
+/** A reference kept for recursion; a description beside it moves onto an anyOf around it. */
+function keptReference(
+  conversion: Conversion,
+  node: SchemaObject,
+  pointer: string,
+  memberPlan: DecodePlan | undefined,
+): SchemaObject {
+  const { profile } = conversion;
+  const ref = node.$ref as string;
+  if (!profile.recursion) {
+    // A profile without recursion keeps the tool strict with the recursive part as JSON text;
+    // the check judges the parsed value against the source, to any depth.
+    const { $ref: _ref, ...annotations } = node;
+    return untypedValue(
+      conversion,
+      annotations,
       pointer,
-      message:
-        why ??
-        (this.untypedForm === 'kinds'
-          ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
-          : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
-    });
-    return result;
-  }
-
-  /** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
-  withItems(node: SchemaObject, pointer: string): SchemaObject {
-    const types = Array.isArray(node.type) ? node.type : [node.type];
-    if (!types.includes('array')) return node;
-    if (node.items !== undefined && node.items !== true) return node;
-    const items = this.untypedValue(undefined, `${pointer}/items`);
-    const result = { ...node, items };
-    const plan = this.plans.get(node);
-    this.plans.set(
-      result,
-      plan === undefined
-        ? { items: this.jsonPlanOf(items) }
-        : { ...plan, items: this.jsonPlanOf(items) },
+      `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
     );
-    return result;
   }
-
-  jsonPlanOf(node: SchemaObject): DecodePlan {
-    return this.plans.get(node) ?? emptyDecodePlan;
+  let holder = conversion.referencePlans.get(ref);
+  if (holder === undefined) {
+    holder = { plan: emptyDecodePlan };
+    conversion.referencePlans.set(ref, holder);
   }
-
-  /**
-   * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
-   * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way).
-   */
-  splitTypeList(node: SchemaObject): SchemaObject {
-    // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
-    const { type, description, title, default: defaultValue, ...rest } = node;
-    if (!Array.isArray(type)) return node;
-    // `null` in the list with an enum that leaves it out admits no null: no branch for it.
-    const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
-    const branches = names.map((name: unknown) =>
-      name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject),
+  const plan = memberPlan ?? { reference: holder };
+  const { $ref: _ref, ...siblings } = node;
+  const names = Object.keys(siblings);
+  if (names.some((name) => !annotationKeywords.has(name))) {
+    throw new NotStrictable(
+      `the reference at "${pointer || '/'}" has keywords beside it that strict mode cannot keep`,
     );
-    const result = {
-      ...(description !== undefined ? { description } : {}),
-      ...(title !== undefined ? { title } : {}),
-      ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
-      anyOf: branches,
+  }
+  const kept = pick(siblings, ['description', 'title', 'default']);
+  const result =
+    Object.keys(kept).length === 0 ? { $ref: ref } : { ...kept, anyOf: [{ $ref: ref }] };
+  conversion.plans.set(result, plan);
+  return result;
+}
+
+/** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
+function untypedValue(
+  conversion: Conversion,
+  node: SchemaObject | undefined,
+  pointer: string,
+  why: string | undefined = undefined,
+): SchemaObject {
+  const description = typeof node?.description === 'string' ? node.description : undefined;
+  const kept = node === undefined ? {} : pick(node, ['title', 'default']);
+  let result: SchemaObject;
+  if (conversion.untypedForm === 'kinds') {
+    conversion.usesJsonDefinition = true;
+    result =
+      description === undefined && Object.keys(kept).length === 0
+        ? { $ref: conversion.jsonRef }
+        : {
+            ...(description === undefined ? {} : { description }),
+            ...kept,
+            anyOf: [{ $ref: conversion.jsonRef }],
+          };
+    conversion.plans.set(result, jsonKindsPlan);
+  } else {
+    const hint = 'Any JSON value, written as JSON text.';
+    result = {
+      type: 'string',
+      description: description === undefined ? hint : `${description} ${hint}`,
+      ...kept,
     };
-    // One plan serves every branch: a value's kind says which part of it applies.
-    const plan = this.plans.get(node);
-    if (plan !== undefined) this.plans.set(result, plan);
-    return result;
+    conversion.plans.set(result, jsonTextPlan);
   }
+  conversion.notes.push({
+    pointer,
+    message:
+      why ??
+      (conversion.untypedForm === 'kinds'
+        ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
+        : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
+  });
+  return result;
+}
 
-  /** Everything required; optional properties become nullable placeholders; other names, entries. */
-  requireEveryProperty(node: SchemaObject, location: SchemaLocation): SchemaObject {
-    const { plans, profile, defaults, notes, usedDefaults } = this;
-    const pointer = toPointer(location);
-    // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
-    // the root stays closed: there it is a tool without arguments.
-    const namesNothing =
-      node.properties === undefined &&
-      node.additionalProperties === undefined &&
-      location.length > 0;
-    const additional = namesNothing ? true : node.additionalProperties;
-    const open = additional !== undefined && additional !== false;
-    const properties = (isRecord(node.properties) ? node.properties : {}) as Record<
-      string,
-      unknown
-    >;
-    const required = new Set(
-      Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
-    );
-    if (!open) {
-      for (const name of required) {
-        if (!Object.hasOwn(properties, name)) {
-          // Closed, the object could never hold it: every call would be refused as incomplete.
-          throw new NotStrictable(
-            `the object at "${pointer || '/'}" requires "${name}", which is not among its properties`,
-          );
-        }
-      }
-    }
-    const strictProperties: Record<string, unknown> = {};
-    const placeholders = new Map<string, Placeholder>();
-    const nested = new Map<string, DecodePlan>();
-    for (const name of Object.keys(properties)) {
-      let property = properties[name];
-      const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
-      if (property === true) property = this.untypedValue(undefined, propertyPointer);
-      if (typeof property !== 'object' || property === null) {
-        // `false` (never) cannot be required.
+/** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
+function withItems(conversion: Conversion, node: SchemaObject, pointer: string): SchemaObject {
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (!types.includes('array')) return node;
+  if (node.items !== undefined && node.items !== true) return node;
+  const items = untypedValue(conversion, undefined, `${pointer}/items`);
+  const result = { ...node, items };
+  const plan = conversion.plans.get(node);
+  conversion.plans.set(
+    result,
+    plan === undefined
+      ? { items: jsonPlanOf(conversion, items) }
+      : { ...plan, items: jsonPlanOf(conversion, items) },
+  );
+  return result;
+}
+
+function jsonPlanOf(conversion: Conversion, node: SchemaObject): DecodePlan {
+  return conversion.plans.get(node) ?? emptyDecodePlan;
+}
+
+/**
+ * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
+ * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way).
+ */
+function splitTypeList(conversion: Conversion, node: SchemaObject): SchemaObject {
+  // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
+  const { type, description, title, default: defaultValue, ...rest } = node;
+  if (!Array.isArray(type)) return node;
+  // `null` in the list with an enum that leaves it out admits no null: no branch for it.
+  const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
+  const branches = names.map((name: unknown) =>
+    name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject),
+  );
+  const result = {
+    ...(description !== undefined ? { description } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+    anyOf: branches,
+  };
+  // One plan serves every branch: a value's kind says which part of it applies.
+  const plan = conversion.plans.get(node);
+  if (plan !== undefined) conversion.plans.set(result, plan);
+  return result;
+}
+
+/** Everything required; optional properties become nullable placeholders; other names, entries. */
+function requireEveryProperty(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+): SchemaObject {
+  const { plans, profile, defaults, notes, usedDefaults } = conversion;
+  const pointer = toPointer(location);
+  // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
+  // the root stays closed: there it is a tool without arguments.
+  const namesNothing =
+    node.properties === undefined && node.additionalProperties === undefined && location.length > 0;
+  const additional = namesNothing ? true : node.additionalProperties;
+  const open = additional !== undefined && additional !== false;
+  const properties = (isRecord(node.properties) ? node.properties : {}) as Record<string, unknown>;
+  const required = new Set(
+    Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
+  );
+  if (!open) {
+    for (const name of required) {
+      if (!Object.hasOwn(properties, name)) {
+        // Closed, the object could never hold it: every call would be refused as incomplete.
         throw new NotStrictable(
-          `the property at "${propertyPointer}" is the schema ${String(property)}, which strict mode cannot express`,
+          `the object at "${pointer || '/'}" requires "${name}", which is not among its properties`,
         );
       }
-      const path = argumentPathOf([...location, 'properties', name]);
-      const childPlan = plans.get(property);
-      if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
-      const schemaDefault = readDefault(property);
-      property = withoutDefault(property);
-      if (!required.has(name) && profile.optionalStaysOptional === true) {
-        // The provider lets the model leave it out: nothing to decode.
-      } else if (!required.has(name) && !this.admitsNullHere(property)) {
-        placeholders.set(name, this.placeholderFor(path, schemaDefault, propertyPointer));
-        property = makeNullable(property, profile);
-      } else if (Object.hasOwn(defaults, path)) {
-        notes.push({
-          pointer: propertyPointer,
-          message: required.has(name)
-            ? `the default for "${path}" is not used: the argument is required`
-            : `the default for "${path}" is not used: null is a value of its own there`,
-        });
-        usedDefaults.add(path);
-      } else if (schemaDefault !== undefined) {
-        notes.push({
-          pointer: `${propertyPointer}/default`,
-          message: required.has(name)
-            ? `the schema's default for "${path}" is left out of the schema sent: the argument is required`
-            : schemaDefault.value === null
-              ? `the schema's default for "${path}" is left out of the schema sent; null is a value of its own there`
-              : `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
-        });
-      }
-      defineOwn(strictProperties, name, property);
     }
-    let otherEntries: DecodePlan['otherEntries'];
-    if (open) {
-      const value =
-        additional === true
-          ? this.untypedValue(undefined, `${pointer}/additionalProperties`)
-          : additional;
-      const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
-      const list = entryListSchema(value, this.sourceAt(location));
-      if (Object.keys(properties).length === 0 && location.length > 0) {
-        return this.mapAsEntries(node, list, valuePlan, pointer);
-      }
-      const name = uniqueName('entries', new Set(Object.keys(properties)));
-      defineOwn(strictProperties, name, {
-        ...list,
-        description: 'The names not listed above, each as a { key, value } entry.',
-      });
-      otherEntries = { name, value: valuePlan, names: Object.keys(properties) };
+  }
+  const strictProperties: Record<string, unknown> = {};
+  const placeholders = new Map<string, Placeholder>();
+  const nested = new Map<string, DecodePlan>();
+  for (const name of Object.keys(properties)) {
+    let property = properties[name];
+    const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
+    if (property === true) property = untypedValue(conversion, undefined, propertyPointer);
+    if (typeof property !== 'object' || property === null) {
+      // `false` (never) cannot be required.
+      throw new NotStrictable(
+        `the property at "${propertyPointer}" is the schema ${String(property)}, which strict mode cannot express`,
+      );
+    }
+    const path = argumentPathOf([...location, 'properties', name]);
+    const childPlan = plans.get(property);
+    if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
+    const schemaDefault = readDefault(property);
+    property = withoutDefault(property);
+    if (!required.has(name) && profile.optionalStaysOptional === true) {
+      // The provider lets the model leave it out: nothing to decode.
+    } else if (!required.has(name) && !admitsNullHere(conversion, property)) {
+      placeholders.set(name, placeholderFor(conversion, path, schemaDefault, propertyPointer));
+      property = makeNullable(property, profile);
+    } else if (Object.hasOwn(defaults, path)) {
       notes.push({
-        pointer: `${pointer}/additionalProperties`,
-        message: `the object accepts names it does not list: they are sent as { key, value } entries in "${name}" and decoded back into the object`,
+        pointer: propertyPointer,
+        message: required.has(name)
+          ? `the default for "${path}" is not used: the argument is required`
+          : `the default for "${path}" is not used: null is a value of its own there`,
       });
-    }
-    const plan: DecodePlan = {
-      ...(placeholders.size > 0 ? { placeholders } : {}),
-      ...(nested.size > 0 ? { properties: nested } : {}),
-      ...(otherEntries !== undefined ? { otherEntries } : {}),
-    };
-    const strictNode: SchemaObject = {
-      ...node,
-      // Arguments are always an object; strict providers want exactly that type at the root.
-      type: location.length === 0 ? 'object' : (node.type ?? 'object'),
-      properties: strictProperties,
-      required: profile.optionalStaysOptional
-        ? Object.keys(strictProperties).filter((name) => required.has(name))
-        : Object.keys(strictProperties),
-      additionalProperties: false,
-    };
-    if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
-    return strictNode;
-  }
-
-  /** A map with no named properties (`z.record`), sent as the list of its entries. */
-  mapAsEntries(
-    node: SchemaObject,
-    list: SchemaObject,
-    valuePlan: DecodePlan,
-    pointer: string,
-  ): SchemaObject {
-    const { plans, notes } = this;
-    const hint = 'A map, as a list of { key, value } entries, one per key.';
-    const description = typeof node.description === 'string' ? `${node.description} ${hint}` : hint;
-    let result: SchemaObject = {
-      ...(node.title !== undefined ? { title: node.title } : {}),
-      ...(Object.hasOwn(node, 'default') ? { default: node.default } : {}),
-      description,
-      ...list,
-    };
-    const plan: DecodePlan = { entries: valuePlan };
-    plans.set(result, plan);
-    if (admitsNull(node)) result = this.nullable(result);
-    notes.push({
-      pointer,
-      message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
-    });
-    return result;
-  }
-
-  placeholderFor(
-    path: string,
-    schemaDefault: { value: unknown } | undefined,
-    pointer: string,
-  ): Placeholder {
-    const { defaults, notes, usedDefaults } = this;
-    if (Object.hasOwn(defaults, path)) {
       usedDefaults.add(path);
-      return { decodeTo: 'default', value: defaults[path] };
-    }
-    if (schemaDefault === undefined) return { decodeTo: 'omission' };
-    if (schemaDefault.value === null) {
-      // `limit: int = None` in pydantic: the default says "left out", not "null", which the
-      // property does not accept.
+    } else if (schemaDefault !== undefined) {
       notes.push({
-        pointer: `${pointer}/default`,
-        message: `the schema's default for "${path}" is null, which the argument does not accept: its null decodes to leaving it out`,
+        pointer: `${propertyPointer}/default`,
+        message: required.has(name)
+          ? `the schema's default for "${path}" is left out of the schema sent: the argument is required`
+          : schemaDefault.value === null
+            ? `the schema's default for "${path}" is left out of the schema sent; null is a value of its own there`
+            : `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
       });
-      return { decodeTo: 'omission' };
     }
+    defineOwn(strictProperties, name, property);
+  }
+  let otherEntries: DecodePlan['otherEntries'];
+  if (open) {
+    const value =
+      additional === true
+        ? untypedValue(conversion, undefined, `${pointer}/additionalProperties`)
+        : additional;
+    const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
+    const list = entryListSchema(value, sourceAt(conversion, location));
+    if (Object.keys(properties).length === 0 && location.length > 0) {
+      return mapAsEntries(conversion, node, list, valuePlan, pointer);
+    }
+    const name = uniqueName('entries', new Set(Object.keys(properties)));
+    defineOwn(strictProperties, name, {
+      ...list,
+      description: 'The names not listed above, each as a { key, value } entry.',
+    });
+    otherEntries = { name, value: valuePlan, names: Object.keys(properties) };
+    notes.push({
+      pointer: `${pointer}/additionalProperties`,
+      message: `the object accepts names it does not list: they are sent as { key, value } entries in "${name}" and decoded back into the object`,
+    });
+  }
+  const plan: DecodePlan = {
+    ...(placeholders.size > 0 ? { placeholders } : {}),
+    ...(nested.size > 0 ? { properties: nested } : {}),
+    ...(otherEntries !== undefined ? { otherEntries } : {}),
+  };
+  const strictNode: SchemaObject = {
+    ...node,
+    // Arguments are always an object; strict providers want exactly that type at the root.
+    type: location.length === 0 ? 'object' : (node.type ?? 'object'),
+    properties: strictProperties,
+    required: profile.optionalStaysOptional
+      ? Object.keys(strictProperties).filter((name) => required.has(name))
+      : Object.keys(strictProperties),
+    additionalProperties: false,
+  };
+  if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
+  return strictNode;
+}
+
+/** A map with no named properties (`z.record`), sent as the list of its entries. */
+function mapAsEntries(
+  conversion: Conversion,
+  node: SchemaObject,
+  list: SchemaObject,
+  valuePlan: DecodePlan,
+  pointer: string,
+): SchemaObject {
+  const { plans, notes } = conversion;
+  const hint = 'A map, as a list of { key, value } entries, one per key.';
+  const description = typeof node.description === 'string' ? `${node.description} ${hint}` : hint;
+  let result: SchemaObject = {
+    ...(node.title !== undefined ? { title: node.title } : {}),
+    ...(Object.hasOwn(node, 'default') ? { default: node.default } : {}),
+    description,
+    ...list,
+  };
+  const plan: DecodePlan = { entries: valuePlan };
+  plans.set(result, plan);
+  if (admitsNull(node)) result = nullable(conversion, result);
+  notes.push({
+    pointer,
+    message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
+  });
+  return result;
+}
+
+function placeholderFor(
+  conversion: Conversion,
+  path: string,
+  schemaDefault: { value: unknown } | undefined,
+  pointer: string,
+): Placeholder {
+  const { defaults, notes, usedDefaults } = conversion;
+  if (Object.hasOwn(defaults, path)) {
+    usedDefaults.add(path);
+    return { decodeTo: 'default', value: defaults[path] };
+  }
+  if (schemaDefault === undefined) return { decodeTo: 'omission' };
+  if (schemaDefault.value === null) {
+    // `limit: int = None` in pydantic: the default says "left out", not "null", which the
+    // property does not accept.
     notes.push({
       pointer: `${pointer}/default`,
-      message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
+      message: `the schema's default for "${path}" is null, which the argument does not accept: its null decodes to leaving it out`,
     });
-    return { decodeTo: 'default', value: schemaDefault.value };
+    return { decodeTo: 'omission' };
   }
+  notes.push({
+    pointer: `${pointer}/default`,
+    message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
+  });
+  return { decodeTo: 'default', value: schemaDefault.value };
+}
 
-  /** Lists and unions carry their children's plans up; a union keeps each branch's source. */
-  recordPlan(node: SchemaObject, unionLocation: SchemaLocation): void {
-    const { plans } = this;
-    if (plans.has(node)) return;
-    const items = node.items;
-    if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
-      const itemPlan = plans.get(items);
-      if (itemPlan !== undefined) plans.set(node, { items: itemPlan });
-      return;
-    }
-    const branches = node.anyOf;
-    if (!Array.isArray(branches)) return;
-    const branchPlans = branches.map((branch: unknown) =>
-      typeof branch === 'object' && branch !== null
-        ? (plans.get(branch) ?? emptyDecodePlan)
-        : emptyDecodePlan,
-    );
-    if (branchPlans.every(isEmptyPlan)) return;
-    const sources = this.sourceAt(unionLocation);
-    plans.set(node, {
-      variants: branches.map((branch: unknown, index) => ({
-        schema:
-          Array.isArray(sources) && sources.length === branches.length ? sources[index] : branch,
-        strictSchema: branch,
-        plan: branchPlans[index] ?? emptyDecodePlan,
-      })),
-    });
+/** Lists and unions carry their children's plans up; a union keeps each branch's source. */
+function recordPlan(
+  conversion: Conversion,
+  node: SchemaObject,
+  unionLocation: SchemaLocation,
+): void {
+  const { plans } = conversion;
+  if (plans.has(node)) return;
+  const items = node.items;
+  if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
+    const itemPlan = plans.get(items);
+    if (itemPlan !== undefined) plans.set(node, { items: itemPlan });
+    return;
   }
+  const branches = node.anyOf;
+  if (!Array.isArray(branches)) return;
+  const branchPlans = branches.map((branch: unknown) =>
+    typeof branch === 'object' && branch !== null
+      ? (plans.get(branch) ?? emptyDecodePlan)
+      : emptyDecodePlan,
+  );
+  if (branchPlans.every(isEmptyPlan)) return;
+  const sources = sourceAt(conversion, unionLocation);
+  plans.set(node, {
+    variants: branches.map((branch: unknown, index) => ({
+      schema:
+        Array.isArray(sources) && sources.length === branches.length ? sources[index] : branch,
+      strictSchema: branch,
+      plan: branchPlans[index] ?? emptyDecodePlan,
+    })),
+  });
 }
 
 const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
