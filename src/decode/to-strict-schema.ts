@@ -9,7 +9,7 @@ import {
   toPointer,
 } from '../schema/map-subschemas.ts';
 import { SchemaError } from '../schema/schema-error.ts';
-import { argumentPathOf, keywordsOf } from './argument-path.ts';
+import { argumentPathOf, keywordsOf, sentObjectDepth } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
 import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
 import { inlineReferences } from './inline-references.ts';
@@ -310,32 +310,28 @@ function admitsNullHere(conversion: Conversion, schema: unknown): boolean {
 
 function visitNode(conversion: Conversion, node: SchemaObject, location: SchemaLocation): unknown {
   const { plans, profile } = conversion;
-  const pointer = toPointer(location);
-  const passed = keywordsOf(location);
   // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
   // has to be strict: converting it could only refuse the schema for a part left out anyway.
-  if (passed.some((keyword) => !conversion.convertedKeywords.has(keyword)) || isInTuple(location)) {
-    return node;
-  }
+  const objectDepth = sentObjectDepth(location, conversion.convertedKeywords);
+  if (objectDepth < 0) return node;
   // Before anything is dropped: dropping these would change what the schema accepts.
-  rejectOpenShapes(node, pointer);
-  let next = mergeSingleAllOf(node, pointer);
+  rejectOpenShapes(node, location);
+  let next = mergeSingleAllOf(node, location);
   // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
   const member = next === node ? undefined : (node.allOf as unknown[])[0];
   const memberPlan = typeof member === 'object' && member !== null ? plans.get(member) : undefined;
-  if (typeof next.$ref === 'string') return keptReference(conversion, next, pointer, memberPlan);
+  if (typeof next.$ref === 'string') return keptReference(conversion, next, location, memberPlan);
   const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
-  next = renameOneOf(next, pointer);
+  next = renameOneOf(next, location);
   // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
   const openApiNullable = next.nullable === true;
   next = withoutKeyword(next, 'nullable');
-  next = dropUnsupported(next, location, passed, conversion.keywords, profile, conversion.notes);
+  next = dropUnsupported(next, location, conversion.keywords, profile, conversion.notes);
 
   if (isObjectSchema(next)) {
-    const depth = passed.filter((keyword) => keyword === 'properties').length + 1;
-    if (depth > profile.maxObjectDepth) {
+    if (objectDepth + 1 > profile.maxObjectDepth) {
       throw new NotStrictable(
-        `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`,
+        `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${toPointer(location)}")`,
       );
     }
     // A converted member has every property required already: doing it again would lose its
@@ -348,11 +344,11 @@ function visitNode(conversion: Conversion, node: SchemaObject, location: SchemaL
     next.enum === undefined &&
     !Object.hasOwn(next, 'const')
   ) {
-    next = untypedValue(conversion, next, pointer);
+    next = untypedValue(conversion, next, toPointer(location));
   }
-  next = withItems(conversion, next, pointer);
+  next = withItems(conversion, next, location);
   if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
-  recordPlan(conversion, next, [...location, unionKeyword]);
+  recordPlan(conversion, next, location, unionKeyword);
   // The root stays an object: a root anyOf is refused everywhere.
   if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(conversion, next);
   // Written in the profile's nullable form once the node itself is strict, so its parent keeps
@@ -377,7 +373,7 @@ function nullable(conversion: Conversion, node: SchemaObject): SchemaObject {
 function keptReference(
   conversion: Conversion,
   node: SchemaObject,
-  pointer: string,
+  location: SchemaLocation,
   memberPlan: DecodePlan | undefined,
 ): SchemaObject {
   const { profile } = conversion;
@@ -389,7 +385,7 @@ function keptReference(
     return untypedValue(
       conversion,
       annotations,
-      pointer,
+      toPointer(location),
       `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
     );
   }
@@ -403,7 +399,7 @@ function keptReference(
   const names = Object.keys(siblings);
   if (names.some((name) => !annotationKeywords.has(name))) {
     throw new NotStrictable(
-      `the reference at "${pointer || '/'}" has keywords beside it that strict mode cannot keep`,
+      `the reference at "${toPointer(location) || '/'}" has keywords beside it that strict mode cannot keep`,
     );
   }
   const kept = pick(siblings, ['description', 'title', 'default']);
@@ -455,11 +451,15 @@ function untypedValue(
 }
 
 /** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
-function withItems(conversion: Conversion, node: SchemaObject, pointer: string): SchemaObject {
-  const types = Array.isArray(node.type) ? node.type : [node.type];
-  if (!types.includes('array')) return node;
+function withItems(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+): SchemaObject {
+  const type = node.type;
+  if (type !== 'array' && !(Array.isArray(type) && type.includes('array'))) return node;
   if (node.items !== undefined && node.items !== true) return node;
-  const items = untypedValue(conversion, undefined, `${pointer}/items`);
+  const items = untypedValue(conversion, undefined, `${toPointer(location)}/items`);
   const result = { ...node, items };
   const plan = conversion.plans.get(node);
   conversion.plans.set(
@@ -507,7 +507,6 @@ function requireEveryProperty(
   location: SchemaLocation,
 ): SchemaObject {
   const { plans, profile, defaults, notes, usedDefaults } = conversion;
-  const pointer = toPointer(location);
   // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
   // the root stays closed: there it is a tool without arguments.
   const namesNothing =
@@ -515,54 +514,68 @@ function requireEveryProperty(
   const additional = namesNothing ? true : node.additionalProperties;
   const open = additional !== undefined && additional !== false;
   const properties = (isRecord(node.properties) ? node.properties : {}) as Record<string, unknown>;
-  const required = new Set(
-    Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
-  );
+  const required = new Set<string>();
+  if (Array.isArray(node.required)) {
+    for (const name of node.required) if (typeof name === 'string') required.add(name);
+  }
   if (!open) {
     for (const name of required) {
       if (!Object.hasOwn(properties, name)) {
         // Closed, the object could never hold it: every call would be refused as incomplete.
         throw new NotStrictable(
-          `the object at "${pointer || '/'}" requires "${name}", which is not among its properties`,
+          `the object at "${toPointer(location) || '/'}" requires "${name}", which is not among its properties`,
         );
       }
     }
   }
+  // Argument paths are read only against defaults and in notes: written only where one is.
+  const readsDefaults = defaults !== noDefaults;
+  let basePath: string | undefined;
   const strictProperties: Record<string, unknown> = {};
-  const placeholders = new Map<string, Placeholder>();
-  const nested = new Map<string, DecodePlan>();
+  let placeholders: Map<string, Placeholder> | undefined;
+  let nested: Map<string, DecodePlan> | undefined;
   for (const name of Object.keys(properties)) {
     let property = properties[name];
-    const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
-    if (property === true) property = untypedValue(conversion, undefined, propertyPointer);
+    if (property === true) {
+      property = untypedValue(conversion, undefined, propertyPointer(location, name));
+    }
     if (typeof property !== 'object' || property === null) {
       // `false` (never) cannot be required.
       throw new NotStrictable(
-        `the property at "${propertyPointer}" is the schema ${String(property)}, which strict mode cannot express`,
+        `the property at "${propertyPointer(location, name)}" is the schema ${String(property)}, which strict mode cannot express`,
       );
     }
-    const path = argumentPathOf([...location, 'properties', name]);
     const childPlan = plans.get(property);
-    if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
+    if (childPlan !== undefined && !isEmptyPlan(childPlan)) {
+      nested ??= new Map();
+      nested.set(name, childPlan);
+    }
     const schemaDefault = readDefault(property);
     property = withoutDefault(property);
-    if (!required.has(name) && profile.optionalStaysOptional === true) {
+    let path = '';
+    if (readsDefaults || schemaDefault !== undefined) {
+      basePath ??= argumentPathOf(location);
+      path = basePath === '' ? name : `${basePath}.${name}`;
+    }
+    const isRequired = required.has(name);
+    if (!isRequired && profile.optionalStaysOptional === true) {
       // The provider lets the model leave it out: nothing to decode.
-    } else if (!required.has(name) && !admitsNullHere(conversion, property)) {
-      placeholders.set(name, placeholderFor(conversion, path, schemaDefault, propertyPointer));
+    } else if (!isRequired && !admitsNullHere(conversion, property)) {
+      placeholders ??= new Map();
+      placeholders.set(name, placeholderFor(conversion, path, schemaDefault, location, name));
       property = makeNullable(property, profile);
     } else if (Object.hasOwn(defaults, path)) {
       notes.push({
-        pointer: propertyPointer,
-        message: required.has(name)
+        pointer: propertyPointer(location, name),
+        message: isRequired
           ? `the default for "${path}" is not used: the argument is required`
           : `the default for "${path}" is not used: null is a value of its own there`,
       });
       usedDefaults.add(path);
     } else if (schemaDefault !== undefined) {
       notes.push({
-        pointer: `${propertyPointer}/default`,
-        message: required.has(name)
+        pointer: `${propertyPointer(location, name)}/default`,
+        message: isRequired
           ? `the schema's default for "${path}" is left out of the schema sent: the argument is required`
           : schemaDefault.value === null
             ? `the schema's default for "${path}" is left out of the schema sent; null is a value of its own there`
@@ -575,12 +588,12 @@ function requireEveryProperty(
   if (open) {
     const value =
       additional === true
-        ? untypedValue(conversion, undefined, `${pointer}/additionalProperties`)
+        ? untypedValue(conversion, undefined, `${toPointer(location)}/additionalProperties`)
         : additional;
     const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
     const list = entryListSchema(value, sourceAt(conversion, location));
     if (Object.keys(properties).length === 0 && location.length > 0) {
-      return mapAsEntries(conversion, node, list, valuePlan, pointer);
+      return mapAsEntries(conversion, node, list, valuePlan, toPointer(location));
     }
     const name = uniqueName('entries', new Set(Object.keys(properties)));
     defineOwn(strictProperties, name, {
@@ -589,27 +602,32 @@ function requireEveryProperty(
     });
     otherEntries = { name, value: valuePlan, names: Object.keys(properties) };
     notes.push({
-      pointer: `${pointer}/additionalProperties`,
+      pointer: `${toPointer(location)}/additionalProperties`,
       message: `the object accepts names it does not list: they are sent as { key, value } entries in "${name}" and decoded back into the object`,
     });
   }
-  const plan: DecodePlan = {
-    ...(placeholders.size > 0 ? { placeholders } : {}),
-    ...(nested.size > 0 ? { properties: nested } : {}),
-    ...(otherEntries !== undefined ? { otherEntries } : {}),
-  };
+  const names = Object.keys(strictProperties);
   const strictNode: SchemaObject = {
     ...node,
     // Arguments are always an object; strict providers want exactly that type at the root.
     type: location.length === 0 ? 'object' : (node.type ?? 'object'),
     properties: strictProperties,
-    required: profile.optionalStaysOptional
-      ? Object.keys(strictProperties).filter((name) => required.has(name))
-      : Object.keys(strictProperties),
+    required: profile.optionalStaysOptional ? names.filter((name) => required.has(name)) : names,
     additionalProperties: false,
   };
-  if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
+  if (placeholders !== undefined || nested !== undefined || otherEntries !== undefined) {
+    const plan: { -readonly [Key in keyof DecodePlan]: DecodePlan[Key] } = {};
+    if (placeholders !== undefined) plan.placeholders = placeholders;
+    if (nested !== undefined) plan.properties = nested;
+    if (otherEntries !== undefined) plan.otherEntries = otherEntries;
+    plans.set(strictNode, plan);
+  }
   return strictNode;
+}
+
+/** The pointer of a named property of the object at a location, for a note or a reason. */
+function propertyPointer(location: SchemaLocation, name: string): string {
+  return `${toPointer(location)}/properties/${escapePointerSegment(name)}`;
 }
 
 /** A map with no named properties (`z.record`), sent as the list of its entries. */
@@ -643,7 +661,8 @@ function placeholderFor(
   conversion: Conversion,
   path: string,
   schemaDefault: { value: unknown } | undefined,
-  pointer: string,
+  location: SchemaLocation,
+  name: string,
 ): Placeholder {
   const { defaults, notes, usedDefaults } = conversion;
   if (Object.hasOwn(defaults, path)) {
@@ -651,6 +670,7 @@ function placeholderFor(
     return { decodeTo: 'default', value: defaults[path] };
   }
   if (schemaDefault === undefined) return { decodeTo: 'omission' };
+  const pointer = propertyPointer(location, name);
   if (schemaDefault.value === null) {
     // `limit: int = None` in pydantic: the default says "left out", not "null", which the
     // property does not accept.
@@ -671,7 +691,8 @@ function placeholderFor(
 function recordPlan(
   conversion: Conversion,
   node: SchemaObject,
-  unionLocation: SchemaLocation,
+  location: SchemaLocation,
+  unionKeyword: 'anyOf' | 'oneOf',
 ): void {
   const { plans } = conversion;
   if (plans.has(node)) return;
@@ -689,7 +710,7 @@ function recordPlan(
       : emptyDecodePlan,
   );
   if (branchPlans.every(isEmptyPlan)) return;
-  const sources = sourceAt(conversion, unionLocation);
+  const sources = sourceAt(conversion, [...location, unionKeyword]);
   plans.set(node, {
     variants: branches.map((branch: unknown, index) => ({
       schema:
@@ -739,28 +760,22 @@ function schemaErrorReason(error: SchemaError): string {
  * Shapes strict mode cannot express. Checked on the source node, since dropping `prefixItems` or
  * `patternProperties` as unsupported would silently accept more (or fewer) values than the tool.
  */
-function rejectOpenShapes(node: SchemaObject, pointer: string): void {
+function rejectOpenShapes(node: SchemaObject, location: SchemaLocation): void {
   if (node.patternProperties !== undefined) {
-    throw new NotStrictable(`the object at "${pointer || '/'}" accepts names by pattern`);
+    throw new NotStrictable(
+      `the object at "${toPointer(location) || '/'}" accepts names by pattern`,
+    );
   }
   if (Array.isArray(node.items) || node.prefixItems !== undefined) {
     throw new NotStrictable(
-      `"${pointer || '/'}" is a tuple (a schema per position), which strict mode does not accept`,
+      `"${toPointer(location) || '/'}" is a tuple (a schema per position), which strict mode does not accept`,
     );
   }
   if (node.items === false) {
     throw new NotStrictable(
-      `"${pointer}/items" is the schema false, which strict mode cannot express`,
+      `"${toPointer(location)}/items" is the schema false, which strict mode cannot express`,
     );
   }
-}
-
-/** Whether a location is a position of a draft 7 tuple (`items: [...]`), which is refused whole. */
-function isInTuple(location: SchemaLocation): boolean {
-  // A property name is always followed by a keyword, so `items` before a number is the keyword.
-  return location.some(
-    (segment, index) => segment === 'items' && typeof location[index + 1] === 'number',
-  );
 }
 
 function isObjectSchema(node: SchemaObject): boolean {
@@ -784,11 +799,12 @@ const annotationKeywords: ReadonlySet<string> = new Set([
 ]);
 
 /** `allOf: [X]` (zod writes it around a described `$ref`) is X with the node's other keywords. */
-function mergeSingleAllOf(node: SchemaObject, pointer: string): SchemaObject {
+function mergeSingleAllOf(node: SchemaObject, location: SchemaLocation): SchemaObject {
   if (node.allOf === undefined) return node;
   const { allOf, ...rest } = node;
   const member = Array.isArray(allOf) && allOf.length === 1 ? allOf[0] : undefined;
-  if (typeof member !== 'object' || member === null) throw new NotStrictable(allOfReason(pointer));
+  if (typeof member !== 'object' || member === null)
+    throw new NotStrictable(allOfReason(toPointer(location)));
   for (const keyword of Object.keys(rest)) {
     // Two `properties` (or two `required`) would both apply; one written over the other would not.
     if (
@@ -796,7 +812,7 @@ function mergeSingleAllOf(node: SchemaObject, pointer: string): SchemaObject {
       Object.hasOwn(member, keyword) &&
       !deepEqual((member as SchemaObject)[keyword], rest[keyword])
     ) {
-      throw new NotStrictable(allOfReason(pointer));
+      throw new NotStrictable(allOfReason(toPointer(location)));
     }
   }
   return { ...(member as SchemaObject), ...rest };
@@ -807,10 +823,10 @@ function allOfReason(pointer: string): string {
 }
 
 /** `oneOf` becomes `anyOf`: strict providers accept only the latter; the check still judges the original. */
-function renameOneOf(node: SchemaObject, pointer: string): SchemaObject {
+function renameOneOf(node: SchemaObject, location: SchemaLocation): SchemaObject {
   if (node.oneOf === undefined) return node;
   if (node.anyOf !== undefined) {
-    throw new NotStrictable(`"${pointer || '/'}" has both anyOf and oneOf`);
+    throw new NotStrictable(`"${toPointer(location) || '/'}" has both anyOf and oneOf`);
   }
   const { oneOf, ...rest } = node;
   return { ...rest, anyOf: oneOf };
@@ -819,15 +835,12 @@ function renameOneOf(node: SchemaObject, pointer: string): SchemaObject {
 function dropUnsupported(
   node: SchemaObject,
   location: SchemaLocation,
-  passed: readonly string[],
   keywords: ReadonlySet<string>,
   profile: StrictProfile,
   notes: StrictSchemaNote[],
 ): SchemaObject {
-  // A property's `default` is read by its parent (into the plan) before it is dropped there.
-  const isProperty = passed[passed.length - 1] === 'properties';
   let copy: Record<string, unknown> | undefined;
-  const hints: string[] = [];
+  let hints: string[] | undefined;
   for (const keyword of Object.keys(node)) {
     if (keyword === '$defs' || keyword === 'definitions') {
       // Every reference was inlined before the walk; what is left is unused.
@@ -835,7 +848,10 @@ function dropUnsupported(
       delete copy[keyword];
       continue;
     }
-    const keep = keywords.has(keyword) || (keyword === 'default' && isProperty);
+    // A property's `default` is read by its parent (into the plan) before it is dropped there.
+    const keep =
+      keywords.has(keyword) ||
+      (keyword === 'default' && keywordsOf(location).at(-1) === 'properties');
     const unsupportedFormat =
       keyword === 'format' &&
       typeof node.format === 'string' &&
@@ -847,14 +863,17 @@ function dropUnsupported(
     copy ??= { ...node };
     delete copy[keyword];
     const hint = describeDroppedKeyword(keyword, node[keyword]);
-    if (hint !== undefined) hints.push(hint);
+    if (hint !== undefined) {
+      hints ??= [];
+      hints.push(hint);
+    }
     notes.push({
       pointer: `${toPointer(location)}/${keyword}`,
       message: `"${keyword}" is not accepted in ${profile.name} strict mode; it was left out of the schema sent (the check still applies it where it judges it)`,
     });
   }
   if (copy === undefined) return node;
-  if (hints.length > 0) {
+  if (hints !== undefined) {
     const description = typeof node.description === 'string' ? `${node.description} ` : '';
     copy.description = `${description}${hints.join(' ')}`;
   }
