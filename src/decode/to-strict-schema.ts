@@ -615,14 +615,31 @@ function requireEveryProperty(
     required: profile.optionalStaysOptional ? names.filter((name) => required.has(name)) : names,
     additionalProperties: false,
   };
-  if (placeholders !== undefined || nested !== undefined || otherEntries !== undefined) {
-    const plan: { -readonly [Key in keyof DecodePlan]: DecodePlan[Key] } = {};
-    if (placeholders !== undefined) plan.placeholders = placeholders;
-    if (nested !== undefined) plan.properties = nested;
-    if (otherEntries !== undefined) plan.otherEntries = otherEntries;
-    plans.set(strictNode, plan);
-  }
+  const plan = objectPlan(placeholders, nested, otherEntries);
+  if (plan !== undefined) plans.set(strictNode, plan);
   return strictNode;
+}
+
+/**
+ * An object's plan with only the parts it has, each combination written as one literal: a plan
+ * given its parts one by one would take shapes that die with the plans, and code that has seen
+ * them would be thrown away at the next full collection (see {@link Conversion}).
+ */
+function objectPlan(
+  placeholders: DecodePlan['placeholders'],
+  properties: DecodePlan['properties'],
+  otherEntries: DecodePlan['otherEntries'],
+): DecodePlan | undefined {
+  if (otherEntries === undefined) {
+    if (placeholders === undefined) return properties === undefined ? undefined : { properties };
+    return properties === undefined ? { placeholders } : { placeholders, properties };
+  }
+  if (placeholders === undefined) {
+    return properties === undefined ? { otherEntries } : { properties, otherEntries };
+  }
+  return properties === undefined
+    ? { placeholders, otherEntries }
+    : { placeholders, properties, otherEntries };
 }
 
 /** The pointer of a named property of the object at a location, for a note or a reason. */
