@@ -104,7 +104,7 @@ function inlineOnce(
     return mapSubschemas(start, inline);
   };
 
-  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  const rest = withoutDefinitions(schema);
   // Most tool schemas hold no reference: one read-only pass finds that, and the walk would only
   // hand the same object back. Anything else (a reference, a schema the walk refuses) takes the walk.
   if (everySubschema(rest, hasNoReference, { maxNodes: Math.min(budget.left, 100_000) })) {
@@ -133,6 +133,12 @@ function inlineOnce(
     pending = [...used].filter((ref) => !done.has(ref));
   }
   return { root, definitions };
+}
+
+/** The root without its definitions, which every reference inlined leaves unused. */
+export function withoutDefinitions(schema: SchemaObject): SchemaObject {
+  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  return rest;
 }
 
 function hasNoReference(node: SchemaObject): boolean {

@@ -12,7 +12,7 @@ import { SchemaError } from '../schema/schema-error.ts';
 import { argumentPathOf, keywordsOf, sentObjectDepth } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
 import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
-import { inlineReferences } from './inline-references.ts';
+import { inlineReferences, withoutDefinitions } from './inline-references.ts';
 import { admitsNull, makeNullable } from './nullable-schema.ts';
 import {
   openaiProfile,
@@ -167,6 +167,19 @@ function convert(
   profile: StrictProfile,
   defaults: Readonly<Record<string, unknown>>,
 ): StrictSchemaResult {
+  // Most tool schemas hold no reference: the conversion's own walk finds that, instead of a walk
+  // of its own before it. A schema with one is converted again once its references are inlined,
+  // and so is one the first walk refuses, so that its reason is the one the inlining gives. One
+  // with definitions most likely refers to them: it is inlined first.
+  const plain = withoutDefinitions(original as SchemaObject);
+  const source = original as SchemaObject;
+  if (source.$defs === undefined && source.definitions === undefined && isStrictRoot(plain)) {
+    try {
+      return convertInlined(original, plain, noDefinitions, profile, defaults, false);
+    } catch {
+      // Converted again below.
+    }
+  }
   // Without recursion at the provider, a recursive part is sent as JSON text (see keptReference),
   // so its definitions are not sent.
   const { root, definitions } = inlineReferences(original as SchemaObject, {
@@ -180,7 +193,37 @@ function convert(
       `the root combines schemas with ${root.anyOf !== undefined ? 'anyOf' : 'oneOf'}, and strict mode accepts no union at the root`,
     );
   }
-  const conversion = newConversion(profile, defaults, root, definitions);
+  return convertInlined(original, root, definitions, profile, defaults, true);
+}
+
+const noDefinitions: ReadonlyMap<string, SchemaObject> = new Map();
+
+/** Whether a root can be sent strict: an object, and no union (strict mode takes none there). */
+function isStrictRoot(root: SchemaObject): boolean {
+  return (
+    isObjectSchema(root) &&
+    !Array.isArray(root) &&
+    root.anyOf === undefined &&
+    root.oneOf === undefined
+  );
+}
+
+/** Met by a conversion that was not given inlined references: the schema is converted again. */
+class FoundReference extends Error {}
+
+/**
+ * The conversion of a root whose references are inlined (`inlined`), or that is expected to hold
+ * none: then the first reference met throws {@link FoundReference}.
+ */
+function convertInlined(
+  original: object,
+  root: SchemaObject,
+  definitions: ReadonlyMap<string, SchemaObject>,
+  profile: StrictProfile,
+  defaults: Readonly<Record<string, unknown>>,
+  inlined: boolean,
+): StrictSchemaResult {
+  const conversion = newConversion(profile, defaults, root, definitions, inlined);
   const { plans, notes } = conversion;
   const visit: SubschemaVisitor = (node, location) => visitNode(conversion, node, location);
   let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
@@ -243,6 +286,8 @@ type Conversion = {
   readonly untypedForm: 'kinds' | 'text';
   readonly jsonName: string;
   readonly jsonRef: string;
+  /** Whether references were inlined before the walk; if not, the walk stops at the first one. */
+  readonly inlined: boolean;
   /** Reads a reference of the converted schema, for {@link admitsNull}. */
   resolve: (ref: string) => unknown;
 };
@@ -252,6 +297,7 @@ function newConversion(
   defaults: Readonly<Record<string, unknown>>,
   root: SchemaObject,
   definitions: ReadonlyMap<string, SchemaObject>,
+  inlined: boolean,
 ): Conversion {
   const { keywords, convertedKeywords } = keywordSetsOf(profile);
   const jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
@@ -270,6 +316,7 @@ function newConversion(
     untypedForm: profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text',
     jsonName,
     jsonRef: `#/$defs/${jsonName}`,
+    inlined,
     resolve: noReference,
   };
   conversion.resolve = (ref) => resolveReference(conversion, ref);
@@ -310,6 +357,7 @@ function admitsNullHere(conversion: Conversion, schema: unknown): boolean {
 
 function visitNode(conversion: Conversion, node: SchemaObject, location: SchemaLocation): unknown {
   const { plans, profile } = conversion;
+  if (!conversion.inlined && typeof node.$ref === 'string') throw new FoundReference();
   // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
   // has to be strict: converting it could only refuse the schema for a part left out anyway.
   const objectDepth = sentObjectDepth(location, conversion.convertedKeywords);
