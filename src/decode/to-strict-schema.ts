@@ -5,7 +5,6 @@ import {
   mapSubschemas,
   type SchemaLocation,
   type SchemaObject,
-  type SubschemaVisitor,
   toPointer,
 } from '../schema/map-subschemas.ts';
 import { SchemaError } from '../schema/schema-error.ts';
@@ -225,17 +224,16 @@ function convertInlined(
 ): StrictSchemaResult {
   const conversion = newConversion(profile, defaults, root, definitions, inlined);
   const { plans, notes } = conversion;
-  const visit: SubschemaVisitor = (node, location) => visitNode(conversion, node, location);
-  let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
+  let strict = mapSubschemas(root, visitNode, {
+    maxDepth: 64,
+    context: conversion,
+  }) as SchemaObject;
   const strictDefinitions: Record<string, unknown> = {};
   for (const [name, body] of definitions) {
-    const converted = mapSubschemas(
-      body,
-      (node, location) => visit(node, ['$defs', name, ...location]),
-      {
-        maxDepth: 64,
-      },
-    );
+    const converted = mapSubschemas(body, visitDefinition, {
+      maxDepth: 64,
+      context: { conversion, prefix: ['$defs', name] },
+    });
     defineOwn(strictDefinitions, name, converted);
     const holder = conversion.referencePlans.get(`#/$defs/${name}`);
     if (holder !== undefined && typeof converted === 'object' && converted !== null) {
@@ -355,7 +353,17 @@ function admitsNullHere(conversion: Conversion, schema: unknown): boolean {
   return admitsNull(schema, conversion.resolve);
 }
 
-function visitNode(conversion: Conversion, node: SchemaObject, location: SchemaLocation): unknown {
+/** A node of a definition kept for recursion, at its location below `#/$defs/<name>`. */
+function visitDefinition(
+  node: SchemaObject,
+  location: SchemaLocation,
+  { conversion, prefix }: { conversion: Conversion; prefix: SchemaLocation },
+): unknown {
+  return visitNode(node, [...prefix, ...location], conversion);
+}
+
+/** The walk's visitor: one node, its subschemas converted already. */
+function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Conversion): unknown {
   const { plans, profile } = conversion;
   if (!conversion.inlined && typeof node.$ref === 'string') throw new FoundReference();
   // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there

@@ -14,15 +14,25 @@ export type SchemaLocation = ReadonlyArray<string | number>;
 
 /**
  * Called once per schema object, bottom-up: its subschemas have already been mapped. Returns the
- * node to put in its place (the same object to keep it).
+ * node to put in its place (the same object to keep it). `context` is the walk's `context` option.
  */
-export type SubschemaVisitor = (schema: SchemaObject, location: SchemaLocation) => unknown;
+export type SubschemaVisitor<Context = undefined> = (
+  schema: SchemaObject,
+  location: SchemaLocation,
+  context: Context,
+) => unknown;
 
-export type MapSubschemasOptions = {
+export type MapSubschemasOptions<Context = undefined> = {
   /** Deeper nesting throws a {@link SchemaError} (`too-deep`). Default 256. */
   maxDepth?: number;
   /** More schema objects in all throw a {@link SchemaError} (`too-large`). Default 100,000. */
   maxNodes?: number;
+  /**
+   * Handed to every call of `visit`, so a visitor that needs state can be one function made once
+   * instead of a closure made per walk (a closure's optimized code is lost at every full garbage
+   * collection, and a hot visitor would run unoptimized until compiled again).
+   */
+  context?: Context;
 };
 
 const allKeywords: readonly string[] = [
@@ -61,12 +71,20 @@ function ownSubschemaKeywords(node: object): string[] {
  * Throws {@link SchemaError} for a schema object that contains itself, or one too deep or too large
  * to walk.
  */
-export function mapSubschemas(
+export function mapSubschemas<Context = undefined>(
   schema: unknown,
-  visit: SubschemaVisitor,
-  { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
+  visit: SubschemaVisitor<Context>,
+  { maxDepth = 256, maxNodes = 100_000, context }: MapSubschemasOptions<Context> = {},
 ): unknown {
-  return mapNode({ visit, maxDepth, maxNodes, ancestors: new Set(), visited: 0 }, schema, []);
+  const walk: Walk = {
+    visit: visit as SubschemaVisitor<unknown>,
+    context,
+    maxDepth,
+    maxNodes,
+    ancestors: new Set(),
+    visited: 0,
+  };
+  return mapNode(walk, schema, []);
 }
 
 /**
@@ -75,7 +93,8 @@ export function mapSubschemas(
  * held by the closures alone), so a walk after one would run unoptimized until compiled again.
  */
 type Walk = {
-  readonly visit: SubschemaVisitor;
+  readonly visit: SubschemaVisitor<unknown>;
+  readonly context: unknown;
   readonly maxDepth: number;
   readonly maxNodes: number;
   readonly ancestors: Set<object>;
@@ -104,7 +123,7 @@ function mapNode(walk: Walk, node: unknown, location: Array<string | number>): u
     }
   }
   walk.ancestors.delete(node);
-  return walk.visit(copy ?? source, location);
+  return walk.visit(copy ?? source, location, walk.context);
 }
 
 function mapKeyword(
@@ -157,7 +176,9 @@ export function everySubschema(
   }
 }
 
-type Search = Omit<Walk, 'visit'> & { readonly test: (schema: SchemaObject) => boolean };
+type Search = Omit<Walk, 'visit' | 'context'> & {
+  readonly test: (schema: SchemaObject) => boolean;
+};
 
 function every(search: Search, node: unknown): boolean {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
