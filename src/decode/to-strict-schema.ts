@@ -170,11 +170,11 @@ function convert(
   // of its own before it. A schema with one is converted again once its references are inlined,
   // and so is one the first walk refuses, so that its reason is the one the inlining gives. One
   // with definitions most likely refers to them: it is inlined first.
-  const plain = withoutDefinitions(original as SchemaObject);
   const source = original as SchemaObject;
+  const plain = withoutDefinitions(source);
   if (source.$defs === undefined && source.definitions === undefined && isStrictRoot(plain)) {
     try {
-      return convertInlined(original, plain, noDefinitions, profile, defaults, false);
+      return convertRoot(original, plain, noDefinitions, profile, defaults, false);
     } catch {
       // Converted again below.
     }
@@ -192,7 +192,7 @@ function convert(
       `the root combines schemas with ${root.anyOf !== undefined ? 'anyOf' : 'oneOf'}, and strict mode accepts no union at the root`,
     );
   }
-  return convertInlined(original, root, definitions, profile, defaults, true);
+  return convertRoot(original, root, definitions, profile, defaults, true);
 }
 
 const noDefinitions: ReadonlyMap<string, SchemaObject> = new Map();
@@ -211,10 +211,10 @@ function isStrictRoot(root: SchemaObject): boolean {
 class FoundReference extends Error {}
 
 /**
- * The conversion of a root whose references are inlined (`inlined`), or that is expected to hold
- * none: then the first reference met throws {@link FoundReference}.
+ * The conversion of a root whose references are inlined (`inlined`), or of one expected to hold
+ * none, where the first reference met throws {@link FoundReference}.
  */
-function convertInlined(
+function convertRoot(
   original: object,
   root: SchemaObject,
   definitions: ReadonlyMap<string, SchemaObject>,
