@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentPathOf, keywordsOf } from './argument-path.ts';
+import { argumentPathOf, keywordsOf, sentObjectDepth } from './argument-path.ts';
 
 describe('argumentPathOf', () => {
   it.each([
@@ -41,5 +41,37 @@ describe('keywordsOf', () => {
     [['properties', 'additionalProperties'], ['properties']],
   ])('should read %j as %j', (location, keywords) => {
     expect(keywordsOf(location)).toEqual(keywords);
+  });
+});
+
+describe('sentObjectDepth', () => {
+  const sent = new Set(['properties', 'items', 'anyOf', 'additionalProperties']);
+  it.each([
+    [[], 0],
+    [['properties', 'a'], 1],
+    [['properties', 'a', 'properties', 'b'], 2],
+    [['properties', 'items', 'items', 'properties', 'properties'], 2],
+    [['properties', 'a', 'anyOf', 1, 'additionalProperties'], 1],
+    [['properties', 'not', 'items'], 1],
+    [['properties', 'a', 'not'], -1],
+    [['patternProperties', 'a'], -1],
+    [['properties', 'a', 'items', 0], -1],
+    [['items', 'properties', 'a', 'items', 2, 'properties', 'b'], -1],
+  ])('should read %j as %j', (location, depth) => {
+    expect(sentObjectDepth(location, sent)).toBe(depth);
+  });
+
+  it('should agree with keywordsOf on whether every keyword passed is sent', () => {
+    const locations = [
+      ['properties', 'not', 'not', 'items'],
+      ['properties', 'a', 'if'],
+      ['anyOf', 3, 'properties', 'anyOf', 'anyOf', 0],
+    ];
+    for (const location of locations) {
+      const passed = keywordsOf(location);
+      expect(sentObjectDepth(location, sent) >= 0).toBe(
+        passed.every((keyword) => sent.has(keyword)),
+      );
+    }
   });
 });

@@ -36,3 +36,26 @@ export function keywordsOf(location: SchemaLocation): string[] {
   }
   return keywords;
 }
+
+/**
+ * How many objects (`properties` keywords) a location is nested in, or -1 when nothing there is
+ * sent: below a keyword whose subschemas are dropped, or at a position of a draft 7 tuple
+ * (`items: [...]`), which is refused whole. Read as `keywordsOf` reads a location, without
+ * building its list.
+ */
+export function sentObjectDepth(
+  location: SchemaLocation,
+  sentKeywords: ReadonlySet<string>,
+): number {
+  let depth = 0;
+  for (let index = 0; index < location.length; index++) {
+    const keyword = String(location[index]);
+    if (!sentKeywords.has(keyword)) return -1;
+    // A property name is always followed by a keyword, so `items` before a number is the keyword.
+    const positioned = typeof location[index + 1] === 'number';
+    if (keyword === 'items' && positioned) return -1;
+    if (keyword === 'properties') depth++;
+    if (positioned || namedKeywords.has(keyword)) index++;
+  }
+  return depth;
+}

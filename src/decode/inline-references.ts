@@ -74,37 +74,12 @@ function inlineOnce(
   backReferencesOnly = false,
 ): InlinedReferences {
   const used = new Set<string>();
+  const inlineFrom = (start: unknown, chain: string[]): unknown =>
+    mapSubschemas(start, inlineNode, {
+      context: { schema, kept, budget, backReferencesOnly, used, chain },
+    });
 
-  const inlineFrom = (start: unknown, chain: string[]): unknown => {
-    const inline = (node: SchemaObject, location: ReadonlyArray<string | number>): unknown => {
-      if (--budget.left < 0) throw new SchemaError({ reason: 'too-large', pointer: '' });
-      const ref = node.$ref;
-      if (typeof ref !== 'string') return node;
-      const pointer = toPointer(location);
-      const { $ref: _ref, ...siblings } = node;
-      const name = kept.get(ref);
-      if (name !== undefined) {
-        used.add(ref);
-        return { ...siblings, $ref: name === '#' ? '#' : `#/$defs/${name}` };
-      }
-      if (chain.includes(ref)) {
-        if (backReferencesOnly) return node;
-        throw new FoundRecursion(ref);
-      }
-      const target = resolveRef(schema, ref);
-      if (target === undefined) throw new SchemaError({ reason: 'unresolved-ref', pointer });
-      chain.push(ref);
-      const inlined = mapSubschemas(target, inline);
-      chain.pop();
-      if (typeof inlined !== 'object' || inlined === null) {
-        return inlined === false ? false : siblings;
-      }
-      return { ...(inlined as SchemaObject), ...siblings };
-    };
-    return mapSubschemas(start, inline);
-  };
-
-  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  const rest = withoutDefinitions(schema);
   // Most tool schemas hold no reference: one read-only pass finds that, and the walk would only
   // hand the same object back. Anything else (a reference, a schema the walk refuses) takes the walk.
   if (everySubschema(rest, hasNoReference, { maxNodes: Math.min(budget.left, 100_000) })) {
@@ -133,6 +108,57 @@ function inlineOnce(
     pending = [...used].filter((ref) => !done.has(ref));
   }
   return { root, definitions };
+}
+
+/** The root without its definitions, which every reference inlined leaves unused. */
+export function withoutDefinitions(schema: SchemaObject): SchemaObject {
+  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  return rest;
+}
+
+/** One inlining walk: what it reads and counts, and the references it is inside of. */
+type Inlining = {
+  readonly schema: SchemaObject;
+  readonly kept: ReadonlyMap<string, string>;
+  readonly budget: { left: number };
+  readonly backReferencesOnly: boolean;
+  /** The kept references met. */
+  readonly used: Set<string>;
+  /** The references being inlined, outermost first. */
+  readonly chain: string[];
+};
+
+/** The walk's visitor, at module level so that its optimized code outlives a full collection. */
+function inlineNode(
+  node: SchemaObject,
+  location: ReadonlyArray<string | number>,
+  inlining: Inlining,
+): unknown {
+  const { kept, chain } = inlining;
+  if (--inlining.budget.left < 0) throw new SchemaError({ reason: 'too-large', pointer: '' });
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const { $ref: _ref, ...siblings } = node;
+  const name = kept.get(ref);
+  if (name !== undefined) {
+    inlining.used.add(ref);
+    return { ...siblings, $ref: name === '#' ? '#' : `#/$defs/${name}` };
+  }
+  if (chain.includes(ref)) {
+    if (inlining.backReferencesOnly) return node;
+    throw new FoundRecursion(ref);
+  }
+  const target = resolveRef(inlining.schema, ref);
+  if (target === undefined) {
+    throw new SchemaError({ reason: 'unresolved-ref', pointer: toPointer(location) });
+  }
+  chain.push(ref);
+  const inlined = mapSubschemas(target, inlineNode, { context: inlining });
+  chain.pop();
+  if (typeof inlined !== 'object' || inlined === null) {
+    return inlined === false ? false : siblings;
+  }
+  return { ...(inlined as SchemaObject), ...siblings };
 }
 
 function hasNoReference(node: SchemaObject): boolean {

@@ -14,23 +14,21 @@ import type { StrictProfile } from './provider-profiles.ts';
 export function admitsNull(
   schema: unknown,
   resolve?: (ref: string) => unknown,
-  seen: ReadonlySet<unknown> = new Set(),
+  seen?: ReadonlySet<unknown>,
 ): boolean {
   if (schema === true) return true;
-  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
+  if (typeof schema !== 'object' || schema === null || seen?.has(schema) === true) return false;
   const node = schema as SchemaObject;
   if (typeof node.$ref === 'string') {
     const target = resolve?.(node.$ref);
-    return target !== undefined && admitsNull(target, resolve, new Set([...seen, schema]));
+    return target !== undefined && admitsNull(target, resolve, new Set([...(seen ?? []), schema]));
   }
   if (!keywordsAdmitNull(node)) return false;
   if (node.type !== undefined || node.nullable === true) return true;
   if (Object.hasOwn(node, 'const') || Array.isArray(node.enum)) return true;
-  for (const keyword of ['anyOf', 'oneOf'] as const) {
-    const branches = node[keyword];
-    if (Array.isArray(branches)) {
-      return branches.some((branch) => admitsNull(branch, resolve, seen));
-    }
+  const branches = Array.isArray(node.anyOf) ? node.anyOf : node.oneOf;
+  if (Array.isArray(branches)) {
+    return branches.some((branch) => admitsNull(branch, resolve, seen));
   }
   return node.properties === undefined && node.items === undefined;
 }

@@ -1,4 +1,4 @@
-import { mapSubschemas, type SchemaObject } from '../schema/map-subschemas.ts';
+import { mapSubschemas, type SchemaLocation, type SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
 
 /** What one strict tool costs against a provider's per-request budgets. */
@@ -12,20 +12,26 @@ export type StrictToolCost = {
 
 /** Counts what a converted strict schema spends of the per-request budgets. */
 export function strictToolCost(name: string, schema: unknown): StrictToolCost {
-  let optionalParameters = 0;
-  let unionParameters = 0;
-  mapSubschemas(schema, (node: SchemaObject, location) => {
-    const properties = node.properties;
-    if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
-      const required = new Set(Array.isArray(node.required) ? node.required : []);
-      optionalParameters += Object.keys(properties).filter((key) => !required.has(key)).length;
-    }
-    if (location.length > 0 && (Array.isArray(node.anyOf) || Array.isArray(node.type))) {
-      unionParameters += 1;
-    }
-    return node;
-  });
-  return { name, optionalParameters, unionParameters };
+  const cost = { name, optionalParameters: 0, unionParameters: 0 };
+  mapSubschemas(schema, countNode, { context: cost });
+  return cost;
+}
+
+/** The walk's visitor, at module level so that its optimized code outlives a full collection. */
+function countNode(
+  node: SchemaObject,
+  location: SchemaLocation,
+  cost: { optionalParameters: number; unionParameters: number },
+): SchemaObject {
+  const properties = node.properties;
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    const required = new Set(Array.isArray(node.required) ? node.required : []);
+    for (const key of Object.keys(properties)) if (!required.has(key)) cost.optionalParameters++;
+  }
+  if (location.length > 0 && (Array.isArray(node.anyOf) || Array.isArray(node.type))) {
+    cost.unionParameters += 1;
+  }
+  return node;
 }
 
 /**

@@ -25,104 +25,153 @@ export function strictLimitViolation(
   schema: SchemaObject,
   profile: StrictProfile,
 ): string | undefined {
-  const keywords = keywordSetOf(profile);
-  let properties = 0;
-  let enumValues = 0;
-  let stringLength = 0;
-  let violation: string | undefined;
-
-  const visit = (node: unknown, pointer: string, depth: number): void => {
-    if (violation !== undefined) return;
-    const at = () => `"${pointer || '/'}"`;
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) {
-      violation = `${at()} is not a schema object`;
-      return;
-    }
-    const source = node as SchemaObject;
-    for (const keyword of Object.keys(source)) {
-      const allowed =
-        keywords.has(keyword) || keyword === '$ref' || (keyword === '$defs' && pointer === '');
-      if (!allowed) {
-        violation = `${at()} has the keyword "${keyword}", which ${profile.name} strict mode does not accept`;
-        return;
-      }
-    }
-    if (Object.hasOwn(source, '$ref')) {
-      if (Object.keys(source).length > 1) violation = `${at()} has keywords beside $ref`;
-      return;
-    }
-    const types = Array.isArray(source.type) ? source.type : [source.type];
-    if (types.includes('array') && source.items === undefined) {
-      violation = `the list at ${at()} has no items schema`;
-      return;
-    }
-    if (Array.isArray(source.enum)) {
-      enumValues += source.enum.length;
-      if (source.enum.length > profile.maxEnumValues) {
-        violation = `an enum at "${pointer}" has more than ${profile.maxEnumValues} values`;
-        return;
-      }
-      let enumLength = 0;
-      for (const member of source.enum) {
-        if (typeof member === 'string') enumLength += member.length;
-      }
-      stringLength += enumLength;
-      if (
-        source.enum.length > profile.largeEnumSize &&
-        source.enum.every((member) => typeof member === 'string' || member === null) &&
-        enumLength > profile.maxLargeEnumStringLength
-      ) {
-        violation = `an enum at "${pointer}" has more than ${profile.largeEnumSize} values and more than ${profile.maxLargeEnumStringLength} characters in all`;
-        return;
-      }
-    }
-    if (typeof source.const === 'string') stringLength += source.const.length;
-    let level = depth;
-    if (source.properties !== undefined) {
-      level = depth + 1;
-      if (level > profile.maxObjectDepth) {
-        violation = `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`;
-        return;
-      }
-      const named = source.properties as SchemaObject;
-      for (const name of Object.keys(named)) {
-        properties++;
-        stringLength += name.length;
-        visit(named[name], `${pointer}/properties/${escapePointerSegment(name)}`, level);
-      }
-    }
-    if (source.items !== undefined) visit(source.items, `${pointer}/items`, level);
-    if (Array.isArray(source.anyOf)) {
-      if (
-        profile.maxAnyOfBranches !== undefined &&
-        source.anyOf.length > profile.maxAnyOfBranches
-      ) {
-        violation = `the anyOf at ${at()} has more than ${profile.maxAnyOfBranches} branches`;
-        return;
-      }
-      source.anyOf.forEach((branch, index) => {
-        visit(branch, `${pointer}/anyOf/${index}`, depth);
-      });
-    }
-    if (pointer === '' && typeof source.$defs === 'object' && source.$defs !== null) {
-      const definitions = source.$defs as SchemaObject;
-      for (const name of Object.keys(definitions)) {
-        stringLength += name.length;
-        visit(definitions[name], `/$defs/${escapePointerSegment(name)}`, 0);
-      }
-    }
+  const count: Count = {
+    profile,
+    keywords: keywordSetOf(profile),
+    properties: 0,
+    enumValues: 0,
+    stringLength: 0,
   };
-
-  visit(schema, '', 0);
+  const violation = violationIn(count, schema, undefined, 0);
   if (violation !== undefined) return violation;
-  if (properties > profile.maxProperties) {
+  if (count.properties > profile.maxProperties) {
     return `the schema has more than ${profile.maxProperties} properties`;
   }
-  if (enumValues > profile.maxEnumValues) {
+  if (count.enumValues > profile.maxEnumValues) {
     return `the schema has more than ${profile.maxEnumValues} enum values in all`;
   }
-  if (stringLength > profile.maxSchemaStringLength) {
+  if (count.stringLength > profile.maxSchemaStringLength) {
     return `the schema has more than ${profile.maxSchemaStringLength} characters in property names, definition names, and enum and const strings`;
+  }
+  return undefined;
+}
+
+/** What one check has counted so far. */
+type Count = {
+  readonly profile: StrictProfile;
+  readonly keywords: ReadonlySet<string>;
+  properties: number;
+  enumValues: number;
+  stringLength: number;
+};
+
+/**
+ * Where a node sits: its parent's place and the segment below it, written as a pointer only for a
+ * violation (most schemas have none).
+ */
+type Place = { readonly parent: Place | undefined; readonly segment: string };
+
+function pointerOf(place: Place | undefined): string {
+  return place === undefined ? '' : `${pointerOf(place.parent)}/${place.segment}`;
+}
+
+/** The first violation in a node or below it; counts what it passes. */
+function violationIn(
+  count: Count,
+  node: unknown,
+  place: Place | undefined,
+  depth: number,
+): string | undefined {
+  const { profile } = count;
+  const at = () => `"${pointerOf(place) || '/'}"`;
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) {
+    return `${at()} is not a schema object`;
+  }
+  const source = node as SchemaObject;
+  for (const keyword of Object.keys(source)) {
+    const allowed =
+      count.keywords.has(keyword) ||
+      keyword === '$ref' ||
+      (keyword === '$defs' && place === undefined);
+    if (!allowed) {
+      return `${at()} has the keyword "${keyword}", which ${profile.name} strict mode does not accept`;
+    }
+  }
+  if (Object.hasOwn(source, '$ref')) {
+    return Object.keys(source).length > 1 ? `${at()} has keywords beside $ref` : undefined;
+  }
+  const type = source.type;
+  if (
+    (type === 'array' || (Array.isArray(type) && type.includes('array'))) &&
+    source.items === undefined
+  ) {
+    return `the list at ${at()} has no items schema`;
+  }
+  if (Array.isArray(source.enum)) {
+    const members = source.enum;
+    count.enumValues += members.length;
+    if (members.length > profile.maxEnumValues) {
+      return `an enum at "${pointerOf(place)}" has more than ${profile.maxEnumValues} values`;
+    }
+    let enumLength = 0;
+    for (const member of members) {
+      if (typeof member === 'string') enumLength += member.length;
+    }
+    count.stringLength += enumLength;
+    if (
+      members.length > profile.largeEnumSize &&
+      members.every((member) => typeof member === 'string' || member === null) &&
+      enumLength > profile.maxLargeEnumStringLength
+    ) {
+      return `an enum at "${pointerOf(place)}" has more than ${profile.largeEnumSize} values and more than ${profile.maxLargeEnumStringLength} characters in all`;
+    }
+  }
+  if (typeof source.const === 'string') count.stringLength += source.const.length;
+  let level = depth;
+  if (source.properties !== undefined) {
+    level = depth + 1;
+    if (level > profile.maxObjectDepth) {
+      return `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointerOf(place)}")`;
+    }
+    const named = source.properties as SchemaObject;
+    const properties: Place = { parent: place, segment: 'properties' };
+    for (const name of Object.keys(named)) {
+      count.properties++;
+      count.stringLength += name.length;
+      const violation = violationIn(
+        count,
+        named[name],
+        { parent: properties, segment: escapePointerSegment(name) },
+        level,
+      );
+      if (violation !== undefined) return violation;
+    }
+  }
+  if (source.items !== undefined) {
+    const violation = violationIn(count, source.items, { parent: place, segment: 'items' }, level);
+    if (violation !== undefined) return violation;
+  }
+  if (Array.isArray(source.anyOf)) {
+    const branches = source.anyOf;
+    if (profile.maxAnyOfBranches !== undefined && branches.length > profile.maxAnyOfBranches) {
+      return `the anyOf at ${at()} has more than ${profile.maxAnyOfBranches} branches`;
+    }
+    const anyOf: Place = { parent: place, segment: 'anyOf' };
+    for (let index = 0; index < branches.length; index++) {
+      // A hole in the list is no branch (as `forEach` reads it).
+      if (!(index in branches)) continue;
+      const violation = violationIn(
+        count,
+        branches[index],
+        { parent: anyOf, segment: String(index) },
+        depth,
+      );
+      if (violation !== undefined) return violation;
+    }
+  }
+  if (place === undefined && typeof source.$defs === 'object' && source.$defs !== null) {
+    const definitions = source.$defs as SchemaObject;
+    const defs: Place = { parent: undefined, segment: '$defs' };
+    for (const name of Object.keys(definitions)) {
+      count.stringLength += name.length;
+      const violation = violationIn(
+        count,
+        definitions[name],
+        { parent: defs, segment: escapePointerSegment(name) },
+        0,
+      );
+      if (violation !== undefined) return violation;
+    }
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { mapSubschemas, type SchemaObject } from '../schema/map-subschemas.ts';
+import { mapSubschemas, type SchemaLocation, type SchemaObject } from '../schema/map-subschemas.ts';
 import { SchemaError } from '../schema/schema-error.ts';
 
 /**
@@ -15,14 +15,21 @@ export function stripKeywords(
 ): unknown {
   if (keywords.length === 0 || typeof schema !== 'object' || schema === null) return schema;
   try {
-    return mapSubschemas(schema, (node: SchemaObject) => {
-      if (!keywords.some((keyword) => Object.hasOwn(node, keyword))) return node;
-      const copy: Record<string, unknown> = { ...node };
-      for (const keyword of keywords) delete copy[keyword];
-      return copy;
-    });
+    return mapSubschemas(schema, withoutKeywords, { context: keywords });
   } catch (error) {
     if (SchemaError.isInstance(error)) return schema;
     throw error;
   }
+}
+
+/** The walk's visitor, at module level so that its optimized code outlives a full collection. */
+function withoutKeywords(
+  node: SchemaObject,
+  _location: SchemaLocation,
+  keywords: readonly string[],
+): SchemaObject {
+  if (!keywords.some((keyword) => Object.hasOwn(node, keyword))) return node;
+  const copy: Record<string, unknown> = { ...node };
+  for (const keyword of keywords) delete copy[keyword];
+  return copy;
 }

@@ -487,6 +487,24 @@ describe('toStrictSchema', () => {
       });
     });
 
+    it('should inline a reference into the schema itself, without definitions at the root', () => {
+      const { schema } = strictOf(
+        object({ a: { type: 'string' }, b: { $ref: '#/properties/a' } }, ['a', 'b']),
+      );
+      expect(schema).toEqual(closed({ a: { type: 'string' }, b: { type: 'string' } }));
+    });
+
+    it('should give the reason of a reference that cannot be resolved before any other', () => {
+      // The tuple comes first in the walk; the reference is read first all the same.
+      const result = toStrictSchema(
+        object({ t: { type: 'array', items: [{ type: 'string' }] }, r: { $ref: '#/nowhere' } }),
+      );
+      expect(result.strict).toBe(false);
+      expect(result.strict === false && result.reason).toBe(
+        'the reference at "/properties/r" cannot be resolved within the schema',
+      );
+    });
+
     it('should move a description beside a $ref onto the inlined schema', () => {
       const { schema } = strictOf({
         ...object({ a: { $ref: '#/$defs/t', description: 'Beside.' } }, ['a']),

@@ -8,10 +8,10 @@ import {
   toPointer,
 } from '../schema/map-subschemas.ts';
 import { SchemaError } from '../schema/schema-error.ts';
-import { argumentPathOf, keywordsOf } from './argument-path.ts';
+import { argumentPathOf, keywordsOf, sentObjectDepth } from './argument-path.ts';
 import { type DecodePlan, emptyDecodePlan, isEmptyPlan, type Placeholder } from './decode-plan.ts';
 import { describeDroppedKeyword } from './describe-dropped-keyword.ts';
-import { inlineReferences } from './inline-references.ts';
+import { inlineReferences, withoutDefinitions } from './inline-references.ts';
 import { admitsNull, makeNullable } from './nullable-schema.ts';
 import {
   openaiProfile,
@@ -166,454 +166,92 @@ function convert(
   profile: StrictProfile,
   defaults: Readonly<Record<string, unknown>>,
 ): StrictSchemaResult {
-  const notes: StrictSchemaNote[] = [];
-  const plans = new WeakMap<object, DecodePlan>();
-  const usedDefaults = new Set<string>();
-  const { keywords, convertedKeywords } = keywordSetsOf(profile);
-  const untypedForm =
-    profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text';
-  /** Plans of the definitions kept for recursion, filled once each is converted. */
-  const referencePlans = new Map<string, { plan: DecodePlan }>();
-  let usesJsonDefinition = false;
-
+  // Most tool schemas hold no reference: the conversion's own walk finds that, instead of a walk
+  // of its own before it. A schema with one is converted again once its references are inlined,
+  // and so is one the first walk refuses, so that its reason is the one the inlining gives. One
+  // with definitions most likely refers to them: it is inlined first.
+  const source = original as SchemaObject;
+  const plain = withoutDefinitions(source);
+  if (source.$defs === undefined && source.definitions === undefined && isStrictRoot(plain)) {
+    try {
+      return convertRoot(original, plain, noDefinitions, profile, defaults, false);
+    } catch {
+      // Converted again below.
+    }
+  }
   // Without recursion at the provider, a recursive part is sent as JSON text (see keptReference),
   // so its definitions are not sent.
   const { root, definitions } = inlineReferences(original as SchemaObject, {
     backReferencesOnly: !profile.recursion,
   });
   if (!isObjectSchema(root) || Array.isArray(root)) {
-    return notStrict(original, notes, 'the root of the schema is not an object');
+    return notStrict(original, [], 'the root of the schema is not an object');
   }
   if (root.anyOf !== undefined || root.oneOf !== undefined) {
     throw new NotStrictable(
       `the root combines schemas with ${root.anyOf !== undefined ? 'anyOf' : 'oneOf'}, and strict mode accepts no union at the root`,
     );
   }
-  const jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
-  const jsonRef = `#/$defs/${jsonName}`;
+  return convertRoot(original, root, definitions, profile, defaults, true);
+}
 
-  /** The source node (references inlined) at a location of the walk. */
-  const sourceAt = (location: SchemaLocation): unknown => {
-    let node: unknown = root;
-    let start = 0;
-    if (location[0] === '$defs') {
-      node = definitions.get(String(location[1]));
-      start = 2;
-    }
-    for (let index = start; index < location.length; index++) {
-      if (typeof node !== 'object' || node === null) return undefined;
-      const segment = location[index] as string | number;
-      node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
-    }
-    return node;
-  };
+const noDefinitions: ReadonlyMap<string, SchemaObject> = new Map();
 
-  const resolve = (ref: string): unknown => {
-    if (ref === jsonRef) return true;
-    if (ref === '#') return root;
-    return ref.startsWith('#/$defs/') ? definitions.get(ref.slice('#/$defs/'.length)) : undefined;
-  };
-  const admitsNullHere = (schema: unknown): boolean => admitsNull(schema, resolve);
+/** Whether a root can be sent strict: an object, and no union (strict mode takes none there). */
+function isStrictRoot(root: SchemaObject): boolean {
+  return (
+    isObjectSchema(root) &&
+    !Array.isArray(root) &&
+    root.anyOf === undefined &&
+    root.oneOf === undefined
+  );
+}
 
-  const visit = (node: SchemaObject, location: SchemaLocation): unknown => {
-    const pointer = toPointer(location);
-    const passed = keywordsOf(location);
-    // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
-    // has to be strict: converting it could only refuse the schema for a part left out anyway.
-    if (passed.some((keyword) => !convertedKeywords.has(keyword)) || isInTuple(location)) {
-      return node;
-    }
-    // Before anything is dropped: dropping these would change what the schema accepts.
-    rejectOpenShapes(node, pointer);
-    let next = mergeSingleAllOf(node, pointer);
-    // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
-    const member = next === node ? undefined : (node.allOf as unknown[])[0];
-    const memberPlan =
-      typeof member === 'object' && member !== null ? plans.get(member) : undefined;
-    if (typeof next.$ref === 'string') return keptReference(next, pointer, memberPlan);
-    const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
-    next = renameOneOf(next, pointer);
-    // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
-    const openApiNullable = next.nullable === true;
-    next = withoutKeyword(next, 'nullable');
-    next = dropUnsupported(next, location, passed, keywords, profile, notes);
+/** Met by a conversion that was not given inlined references: the schema is converted again. */
+class FoundReference extends Error {}
 
-    if (isObjectSchema(next)) {
-      const depth = passed.filter((keyword) => keyword === 'properties').length + 1;
-      if (depth > profile.maxObjectDepth) {
-        throw new NotStrictable(
-          `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${pointer}")`,
-        );
-      }
-      // A converted member has every property required already: doing it again would lose its
-      // placeholders.
-      if (!isObjectSchema(member as SchemaObject)) next = requireEveryProperty(next, location);
-    } else if (
-      next.type === undefined &&
-      next.anyOf === undefined &&
-      next.enum === undefined &&
-      !Object.hasOwn(next, 'const')
-    ) {
-      next = untypedValue(next, pointer);
-    }
-    next = withItems(next, pointer);
-    if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
-    recordPlan(next, [...location, unionKeyword]);
-    // The root stays an object: a root anyOf is refused everywhere.
-    if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(next);
-    // Written in the profile's nullable form once the node itself is strict, so its parent keeps
-    // `null` as a value instead of turning it into a placeholder.
-    if (openApiNullable && !admitsNullHere(next)) next = nullable(next);
-    return next;
-  };
-
-  /** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
-  const nullable = (node: SchemaObject): SchemaObject => {
-    const plan = plans.get(node);
-    const { default: defaultValue, ...rest } = node;
-    const result = {
-      ...(makeNullable(rest, profile) as SchemaObject),
-      ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
-    };
-    if (plan !== undefined) plans.set(result, plan);
-    return result;
-  };
-
-  /** A reference kept for recursion; a description beside it moves onto an anyOf around it. */
-  const keptReference = (
-    node: SchemaObject,
-    pointer: string,
-    memberPlan: DecodePlan | undefined,
-  ): SchemaObject => {
-    const ref = node.$ref as string;
-    if (!profile.recursion) {
-      // A profile without recursion keeps the tool strict with the recursive part as JSON text;
-      // the check judges the parsed value against the source, to any depth.
-      const { $ref: _ref, ...annotations } = node;
-      return untypedValue(
-        annotations,
-        pointer,
-        `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
-      );
-    }
-    let holder = referencePlans.get(ref);
-    if (holder === undefined) {
-      holder = { plan: emptyDecodePlan };
-      referencePlans.set(ref, holder);
-    }
-    const plan = memberPlan ?? { reference: holder };
-    const { $ref: _ref, ...siblings } = node;
-    const names = Object.keys(siblings);
-    if (names.some((name) => !annotationKeywords.has(name))) {
-      throw new NotStrictable(
-        `the reference at "${pointer || '/'}" has keywords beside it that strict mode cannot keep`,
-      );
-    }
-    const kept = pick(siblings, ['description', 'title', 'default']);
-    const result =
-      Object.keys(kept).length === 0 ? { $ref: ref } : { ...kept, anyOf: [{ $ref: ref }] };
-    plans.set(result, plan);
-    return result;
-  };
-
-  /** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
-  const untypedValue = (
-    node: SchemaObject | undefined,
-    pointer: string,
-    why: string | undefined = undefined,
-  ): SchemaObject => {
-    const description = typeof node?.description === 'string' ? node.description : undefined;
-    const kept = node === undefined ? {} : pick(node, ['title', 'default']);
-    let result: SchemaObject;
-    if (untypedForm === 'kinds') {
-      usesJsonDefinition = true;
-      result =
-        description === undefined && Object.keys(kept).length === 0
-          ? { $ref: jsonRef }
-          : {
-              ...(description === undefined ? {} : { description }),
-              ...kept,
-              anyOf: [{ $ref: jsonRef }],
-            };
-      plans.set(result, jsonKindsPlan);
-    } else {
-      const hint = 'Any JSON value, written as JSON text.';
-      result = {
-        type: 'string',
-        description: description === undefined ? hint : `${description} ${hint}`,
-        ...kept,
-      };
-      plans.set(result, jsonTextPlan);
-    }
-    notes.push({
-      pointer,
-      message:
-        why ??
-        (untypedForm === 'kinds'
-          ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
-          : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
-    });
-    return result;
-  };
-
-  /** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
-  const withItems = (node: SchemaObject, pointer: string): SchemaObject => {
-    const types = Array.isArray(node.type) ? node.type : [node.type];
-    if (!types.includes('array')) return node;
-    if (node.items !== undefined && node.items !== true) return node;
-    const items = untypedValue(undefined, `${pointer}/items`);
-    const result = { ...node, items };
-    const plan = plans.get(node);
-    plans.set(
-      result,
-      plan === undefined ? { items: jsonPlanOf(items) } : { ...plan, items: jsonPlanOf(items) },
-    );
-    return result;
-  };
-  const jsonPlanOf = (node: SchemaObject): DecodePlan => plans.get(node) ?? emptyDecodePlan;
-
-  /**
-   * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
-   * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way).
-   */
-  const splitTypeList = (node: SchemaObject): SchemaObject => {
-    // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
-    const { type, description, title, default: defaultValue, ...rest } = node;
-    if (!Array.isArray(type)) return node;
-    // `null` in the list with an enum that leaves it out admits no null: no branch for it.
-    const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
-    const branches = names.map((name: unknown) =>
-      name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject),
-    );
-    const result = {
-      ...(description !== undefined ? { description } : {}),
-      ...(title !== undefined ? { title } : {}),
-      ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
-      anyOf: branches,
-    };
-    // One plan serves every branch: a value's kind says which part of it applies.
-    const plan = plans.get(node);
-    if (plan !== undefined) plans.set(result, plan);
-    return result;
-  };
-
-  /** Everything required; optional properties become nullable placeholders; other names, entries. */
-  const requireEveryProperty = (node: SchemaObject, location: SchemaLocation): SchemaObject => {
-    const pointer = toPointer(location);
-    // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
-    // the root stays closed: there it is a tool without arguments.
-    const namesNothing =
-      node.properties === undefined &&
-      node.additionalProperties === undefined &&
-      location.length > 0;
-    const additional = namesNothing ? true : node.additionalProperties;
-    const open = additional !== undefined && additional !== false;
-    const properties = (isRecord(node.properties) ? node.properties : {}) as Record<
-      string,
-      unknown
-    >;
-    const required = new Set(
-      Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
-    );
-    if (!open) {
-      for (const name of required) {
-        if (!Object.hasOwn(properties, name)) {
-          // Closed, the object could never hold it: every call would be refused as incomplete.
-          throw new NotStrictable(
-            `the object at "${pointer || '/'}" requires "${name}", which is not among its properties`,
-          );
-        }
-      }
-    }
-    const strictProperties: Record<string, unknown> = {};
-    const placeholders = new Map<string, Placeholder>();
-    const nested = new Map<string, DecodePlan>();
-    for (const name of Object.keys(properties)) {
-      let property = properties[name];
-      const propertyPointer = `${pointer}/properties/${escapePointerSegment(name)}`;
-      if (property === true) property = untypedValue(undefined, propertyPointer);
-      if (typeof property !== 'object' || property === null) {
-        // `false` (never) cannot be required.
-        throw new NotStrictable(
-          `the property at "${propertyPointer}" is the schema ${String(property)}, which strict mode cannot express`,
-        );
-      }
-      const path = argumentPathOf([...location, 'properties', name]);
-      const childPlan = plans.get(property);
-      if (childPlan !== undefined && !isEmptyPlan(childPlan)) nested.set(name, childPlan);
-      const schemaDefault = readDefault(property);
-      property = withoutDefault(property);
-      if (!required.has(name) && profile.optionalStaysOptional === true) {
-        // The provider lets the model leave it out: nothing to decode.
-      } else if (!required.has(name) && !admitsNullHere(property)) {
-        placeholders.set(name, placeholderFor(path, schemaDefault, propertyPointer));
-        property = makeNullable(property, profile);
-      } else if (Object.hasOwn(defaults, path)) {
-        notes.push({
-          pointer: propertyPointer,
-          message: required.has(name)
-            ? `the default for "${path}" is not used: the argument is required`
-            : `the default for "${path}" is not used: null is a value of its own there`,
-        });
-        usedDefaults.add(path);
-      } else if (schemaDefault !== undefined) {
-        notes.push({
-          pointer: `${propertyPointer}/default`,
-          message: required.has(name)
-            ? `the schema's default for "${path}" is left out of the schema sent: the argument is required`
-            : schemaDefault.value === null
-              ? `the schema's default for "${path}" is left out of the schema sent; null is a value of its own there`
-              : `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
-        });
-      }
-      defineOwn(strictProperties, name, property);
-    }
-    let otherEntries: DecodePlan['otherEntries'];
-    if (open) {
-      const value =
-        additional === true
-          ? untypedValue(undefined, `${pointer}/additionalProperties`)
-          : additional;
-      const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
-      const list = entryListSchema(value, sourceAt(location));
-      if (Object.keys(properties).length === 0 && location.length > 0) {
-        return mapAsEntries(node, list, valuePlan, pointer);
-      }
-      const name = uniqueName('entries', new Set(Object.keys(properties)));
-      defineOwn(strictProperties, name, {
-        ...list,
-        description: 'The names not listed above, each as a { key, value } entry.',
-      });
-      otherEntries = { name, value: valuePlan, names: Object.keys(properties) };
-      notes.push({
-        pointer: `${pointer}/additionalProperties`,
-        message: `the object accepts names it does not list: they are sent as { key, value } entries in "${name}" and decoded back into the object`,
-      });
-    }
-    const plan: DecodePlan = {
-      ...(placeholders.size > 0 ? { placeholders } : {}),
-      ...(nested.size > 0 ? { properties: nested } : {}),
-      ...(otherEntries !== undefined ? { otherEntries } : {}),
-    };
-    const strictNode: SchemaObject = {
-      ...node,
-      // Arguments are always an object; strict providers want exactly that type at the root.
-      type: location.length === 0 ? 'object' : (node.type ?? 'object'),
-      properties: strictProperties,
-      required: profile.optionalStaysOptional
-        ? Object.keys(strictProperties).filter((name) => required.has(name))
-        : Object.keys(strictProperties),
-      additionalProperties: false,
-    };
-    if (!isEmptyPlan(plan)) plans.set(strictNode, plan);
-    return strictNode;
-  };
-
-  /** A map with no named properties (`z.record`), sent as the list of its entries. */
-  const mapAsEntries = (
-    node: SchemaObject,
-    list: SchemaObject,
-    valuePlan: DecodePlan,
-    pointer: string,
-  ): SchemaObject => {
-    const hint = 'A map, as a list of { key, value } entries, one per key.';
-    const description = typeof node.description === 'string' ? `${node.description} ${hint}` : hint;
-    let result: SchemaObject = {
-      ...(node.title !== undefined ? { title: node.title } : {}),
-      ...(Object.hasOwn(node, 'default') ? { default: node.default } : {}),
-      description,
-      ...list,
-    };
-    const plan: DecodePlan = { entries: valuePlan };
-    plans.set(result, plan);
-    if (admitsNull(node)) result = nullable(result);
-    notes.push({
-      pointer,
-      message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
-    });
-    return result;
-  };
-
-  const placeholderFor = (
-    path: string,
-    schemaDefault: { value: unknown } | undefined,
-    pointer: string,
-  ): Placeholder => {
-    if (Object.hasOwn(defaults, path)) {
-      usedDefaults.add(path);
-      return { decodeTo: 'default', value: defaults[path] };
-    }
-    if (schemaDefault === undefined) return { decodeTo: 'omission' };
-    if (schemaDefault.value === null) {
-      // `limit: int = None` in pydantic: the default says "left out", not "null", which the
-      // property does not accept.
-      notes.push({
-        pointer: `${pointer}/default`,
-        message: `the schema's default for "${path}" is null, which the argument does not accept: its null decodes to leaving it out`,
-      });
-      return { decodeTo: 'omission' };
-    }
-    notes.push({
-      pointer: `${pointer}/default`,
-      message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
-    });
-    return { decodeTo: 'default', value: schemaDefault.value };
-  };
-
-  /** Lists and unions carry their children's plans up; a union keeps each branch's source. */
-  const recordPlan = (node: SchemaObject, unionLocation: SchemaLocation): void => {
-    if (plans.has(node)) return;
-    const items = node.items;
-    if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
-      const itemPlan = plans.get(items);
-      if (itemPlan !== undefined) plans.set(node, { items: itemPlan });
-      return;
-    }
-    const branches = node.anyOf;
-    if (!Array.isArray(branches)) return;
-    const branchPlans = branches.map((branch: unknown) =>
-      typeof branch === 'object' && branch !== null
-        ? (plans.get(branch) ?? emptyDecodePlan)
-        : emptyDecodePlan,
-    );
-    if (branchPlans.every(isEmptyPlan)) return;
-    const sources = sourceAt(unionLocation);
-    plans.set(node, {
-      variants: branches.map((branch: unknown, index) => ({
-        schema:
-          Array.isArray(sources) && sources.length === branches.length ? sources[index] : branch,
-        strictSchema: branch,
-        plan: branchPlans[index] ?? emptyDecodePlan,
-      })),
-    });
-  };
-
-  let strict = mapSubschemas(root, visit, { maxDepth: 64 }) as SchemaObject;
+/**
+ * The conversion of a root whose references are inlined (`inlined`), or of one expected to hold
+ * none, where the first reference met throws {@link FoundReference}.
+ */
+function convertRoot(
+  original: object,
+  root: SchemaObject,
+  definitions: ReadonlyMap<string, SchemaObject>,
+  profile: StrictProfile,
+  defaults: Readonly<Record<string, unknown>>,
+  inlined: boolean,
+): StrictSchemaResult {
+  const conversion = newConversion(profile, defaults, root, definitions, inlined);
+  const { plans, notes } = conversion;
+  let strict = mapSubschemas(root, visitNode, {
+    maxDepth: 64,
+    context: conversion,
+  }) as SchemaObject;
   const strictDefinitions: Record<string, unknown> = {};
   for (const [name, body] of definitions) {
-    const converted = mapSubschemas(
-      body,
-      (node, location) => visit(node, ['$defs', name, ...location]),
-      {
-        maxDepth: 64,
-      },
-    );
+    const converted = mapSubschemas(body, visitDefinition, {
+      maxDepth: 64,
+      context: { conversion, prefix: ['$defs', name] },
+    });
     defineOwn(strictDefinitions, name, converted);
-    const holder = referencePlans.get(`#/$defs/${name}`);
+    const holder = conversion.referencePlans.get(`#/$defs/${name}`);
     if (holder !== undefined && typeof converted === 'object' && converted !== null) {
       holder.plan = plans.get(converted) ?? emptyDecodePlan;
     }
   }
-  const rootHolder = referencePlans.get('#');
+  const rootHolder = conversion.referencePlans.get('#');
   if (rootHolder !== undefined) rootHolder.plan = plans.get(strict) ?? emptyDecodePlan;
-  if (usesJsonDefinition) defineOwn(strictDefinitions, jsonName, jsonValueSchema(jsonRef));
+  if (conversion.usesJsonDefinition) {
+    defineOwn(strictDefinitions, conversion.jsonName, jsonValueSchema(conversion.jsonRef));
+  }
   const plan = plans.get(strict) ?? emptyDecodePlan;
   if (Object.keys(strictDefinitions).length > 0) strict = { ...strict, $defs: strictDefinitions };
 
   const violation = strictLimitViolation(strict, profile);
   if (violation !== undefined) return notStrict(original, notes, violation);
   for (const path of Object.keys(defaults)) {
-    if (!usedDefaults.has(path)) {
+    if (!conversion.usedDefaults.has(path)) {
       notes.push({
         pointer: '',
         message: `the default for "${path}" matches no optional argument`,
@@ -621,6 +259,539 @@ function convert(
     }
   }
   return { strict: true, schema: strict, plan, notes };
+}
+
+/**
+ * One conversion's state, made by one object literal so that its shape (and the optimized code
+ * that relies on it) outlives a full garbage collection; the conversion's steps are module-level
+ * functions that take it. Closures made per conversion, or a class whose instances gain their
+ * fields one by one, would lose their optimized code at every full collection, and the next
+ * conversion would run unoptimized until compiled again.
+ */
+type Conversion = {
+  readonly profile: StrictProfile;
+  readonly defaults: Readonly<Record<string, unknown>>;
+  readonly root: SchemaObject;
+  readonly definitions: ReadonlyMap<string, SchemaObject>;
+  readonly notes: StrictSchemaNote[];
+  readonly plans: WeakMap<object, DecodePlan>;
+  readonly usedDefaults: Set<string>;
+  /** Plans of the definitions kept for recursion, filled once each is converted. */
+  readonly referencePlans: Map<string, { plan: DecodePlan }>;
+  usesJsonDefinition: boolean;
+  readonly keywords: ReadonlySet<string>;
+  readonly convertedKeywords: ReadonlySet<string>;
+  readonly untypedForm: 'kinds' | 'text';
+  readonly jsonName: string;
+  readonly jsonRef: string;
+  /** Whether references were inlined before the walk; if not, the walk stops at the first one. */
+  readonly inlined: boolean;
+  /** Reads a reference of the converted schema, for {@link admitsNull}. */
+  resolve: (ref: string) => unknown;
+};
+
+function newConversion(
+  profile: StrictProfile,
+  defaults: Readonly<Record<string, unknown>>,
+  root: SchemaObject,
+  definitions: ReadonlyMap<string, SchemaObject>,
+  inlined: boolean,
+): Conversion {
+  const { keywords, convertedKeywords } = keywordSetsOf(profile);
+  const jsonName = uniqueName('JsonValue', new Set(definitions.keys()));
+  const conversion: Conversion = {
+    profile,
+    defaults,
+    root,
+    definitions,
+    notes: [],
+    plans: new WeakMap(),
+    usedDefaults: new Set(),
+    referencePlans: new Map(),
+    usesJsonDefinition: false,
+    keywords,
+    convertedKeywords,
+    untypedForm: profile.untypedValues === 'json-kinds' && profile.recursion ? 'kinds' : 'text',
+    jsonName,
+    jsonRef: `#/$defs/${jsonName}`,
+    inlined,
+    resolve: noReference,
+  };
+  conversion.resolve = (ref) => resolveReference(conversion, ref);
+  return conversion;
+}
+
+function noReference(): unknown {
+  return undefined;
+}
+
+/** The source node (references inlined) at a location of the walk. */
+function sourceAt(conversion: Conversion, location: SchemaLocation): unknown {
+  let node: unknown = conversion.root;
+  let start = 0;
+  if (location[0] === '$defs') {
+    node = conversion.definitions.get(String(location[1]));
+    start = 2;
+  }
+  for (let index = start; index < location.length; index++) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const segment = location[index] as string | number;
+    node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+  }
+  return node;
+}
+
+function resolveReference(conversion: Conversion, ref: string): unknown {
+  if (ref === conversion.jsonRef) return true;
+  if (ref === '#') return conversion.root;
+  return ref.startsWith('#/$defs/')
+    ? conversion.definitions.get(ref.slice('#/$defs/'.length))
+    : undefined;
+}
+
+function admitsNullHere(conversion: Conversion, schema: unknown): boolean {
+  return admitsNull(schema, conversion.resolve);
+}
+
+/** A node of a definition kept for recursion, at its location below `#/$defs/<name>`. */
+function visitDefinition(
+  node: SchemaObject,
+  location: SchemaLocation,
+  { conversion, prefix }: { conversion: Conversion; prefix: SchemaLocation },
+): unknown {
+  return visitNode(node, [...prefix, ...location], conversion);
+}
+
+/** The walk's visitor: one node, its subschemas converted already. */
+function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Conversion): unknown {
+  const { plans, profile } = conversion;
+  if (!conversion.inlined && typeof node.$ref === 'string') throw new FoundReference();
+  // Below a keyword that is dropped (not, if, propertyNames…) nothing is sent, so nothing there
+  // has to be strict: converting it could only refuse the schema for a part left out anyway.
+  const objectDepth = sentObjectDepth(location, conversion.convertedKeywords);
+  if (objectDepth < 0) return node;
+  // Before anything is dropped: dropping these would change what the schema accepts.
+  rejectOpenShapes(node, location);
+  let next = mergeSingleAllOf(node, location);
+  // The member was converted already (the walk is bottom-up): its plan holds for the merged node.
+  const member = next === node ? undefined : (node.allOf as unknown[])[0];
+  const memberPlan = typeof member === 'object' && member !== null ? plans.get(member) : undefined;
+  if (typeof next.$ref === 'string') return keptReference(conversion, next, location, memberPlan);
+  const unionKeyword = next.oneOf !== undefined ? 'oneOf' : 'anyOf';
+  next = renameOneOf(next, location);
+  // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
+  const openApiNullable = next.nullable === true;
+  next = withoutKeyword(next, 'nullable');
+  next = dropUnsupported(next, location, conversion.keywords, profile, conversion.notes);
+
+  if (isObjectSchema(next)) {
+    if (objectDepth + 1 > profile.maxObjectDepth) {
+      throw new NotStrictable(
+        `objects are nested more than ${profile.maxObjectDepth} levels deep (at "${toPointer(location)}")`,
+      );
+    }
+    // A converted member has every property required already: doing it again would lose its
+    // placeholders.
+    if (!isObjectSchema(member as SchemaObject))
+      next = requireEveryProperty(conversion, next, location);
+  } else if (
+    next.type === undefined &&
+    next.anyOf === undefined &&
+    next.enum === undefined &&
+    !Object.hasOwn(next, 'const')
+  ) {
+    next = untypedValue(conversion, next, toPointer(location));
+  }
+  next = withItems(conversion, next, location);
+  if (memberPlan !== undefined && !plans.has(next)) plans.set(next, memberPlan);
+  recordPlan(conversion, next, location, unionKeyword);
+  // The root stays an object: a root anyOf is refused everywhere.
+  if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(conversion, next);
+  // Written in the profile's nullable form once the node itself is strict, so its parent keeps
+  // `null` as a value instead of turning it into a placeholder.
+  if (openApiNullable && !admitsNullHere(conversion, next)) next = nullable(conversion, next);
+  return next;
+}
+
+/** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
+function nullable(conversion: Conversion, node: SchemaObject): SchemaObject {
+  const plan = conversion.plans.get(node);
+  const { default: defaultValue, ...rest } = node;
+  const result = {
+    ...(makeNullable(rest, conversion.profile) as SchemaObject),
+    ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+  };
+  if (plan !== undefined) conversion.plans.set(result, plan);
+  return result;
+}
+
+/** A reference kept for recursion; a description beside it moves onto an anyOf around it. */
+function keptReference(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+  memberPlan: DecodePlan | undefined,
+): SchemaObject {
+  const { profile } = conversion;
+  const ref = node.$ref as string;
+  if (!profile.recursion) {
+    // A profile without recursion keeps the tool strict with the recursive part as JSON text;
+    // the check judges the parsed value against the source, to any depth.
+    const { $ref: _ref, ...annotations } = node;
+    return untypedValue(
+      conversion,
+      annotations,
+      toPointer(location),
+      `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
+    );
+  }
+  let holder = conversion.referencePlans.get(ref);
+  if (holder === undefined) {
+    holder = { plan: emptyDecodePlan };
+    conversion.referencePlans.set(ref, holder);
+  }
+  const plan = memberPlan ?? { reference: holder };
+  const { $ref: _ref, ...siblings } = node;
+  const names = Object.keys(siblings);
+  if (names.some((name) => !annotationKeywords.has(name))) {
+    throw new NotStrictable(
+      `the reference at "${toPointer(location) || '/'}" has keywords beside it that strict mode cannot keep`,
+    );
+  }
+  const kept = pick(siblings, ['description', 'title', 'default']);
+  const result =
+    Object.keys(kept).length === 0 ? { $ref: ref } : { ...kept, anyOf: [{ $ref: ref }] };
+  conversion.plans.set(result, plan);
+  return result;
+}
+
+/** A value of no declared type, in the widest form the profile takes (see `untypedValues`). */
+function untypedValue(
+  conversion: Conversion,
+  node: SchemaObject | undefined,
+  pointer: string,
+  why: string | undefined = undefined,
+): SchemaObject {
+  const description = typeof node?.description === 'string' ? node.description : undefined;
+  const kept = node === undefined ? {} : pick(node, ['title', 'default']);
+  let result: SchemaObject;
+  if (conversion.untypedForm === 'kinds') {
+    conversion.usesJsonDefinition = true;
+    result =
+      description === undefined && Object.keys(kept).length === 0
+        ? { $ref: conversion.jsonRef }
+        : {
+            ...(description === undefined ? {} : { description }),
+            ...kept,
+            anyOf: [{ $ref: conversion.jsonRef }],
+          };
+    conversion.plans.set(result, jsonKindsPlan);
+  } else {
+    const hint = 'Any JSON value, written as JSON text.';
+    result = {
+      type: 'string',
+      description: description === undefined ? hint : `${description} ${hint}`,
+      ...kept,
+    };
+    conversion.plans.set(result, jsonTextPlan);
+  }
+  conversion.notes.push({
+    pointer,
+    message:
+      why ??
+      (conversion.untypedForm === 'kinds'
+        ? 'the value has no type: it is sent as any JSON value, with objects as lists of { key, value } entries, decoded back'
+        : 'the value has no type: it is sent as JSON text, parsed back when decoded'),
+  });
+  return result;
+}
+
+/** A list needs an items schema in strict mode: one that says nothing gets the untyped form. */
+function withItems(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+): SchemaObject {
+  const type = node.type;
+  if (type !== 'array' && !(Array.isArray(type) && type.includes('array'))) return node;
+  if (node.items !== undefined && node.items !== true) return node;
+  const items = untypedValue(conversion, undefined, `${toPointer(location)}/items`);
+  const result = { ...node, items };
+  const plan = conversion.plans.get(node);
+  conversion.plans.set(
+    result,
+    plan === undefined
+      ? { items: jsonPlanOf(conversion, items) }
+      : { ...plan, items: jsonPlanOf(conversion, items) },
+  );
+  return result;
+}
+
+function jsonPlanOf(conversion: Conversion, node: SchemaObject): DecodePlan {
+  return conversion.plans.get(node) ?? emptyDecodePlan;
+}
+
+/**
+ * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
+ * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way).
+ */
+function splitTypeList(conversion: Conversion, node: SchemaObject): SchemaObject {
+  // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
+  const { type, description, title, default: defaultValue, ...rest } = node;
+  if (!Array.isArray(type)) return node;
+  // `null` in the list with an enum that leaves it out admits no null: no branch for it.
+  const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
+  const branches = names.map((name: unknown) =>
+    name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject),
+  );
+  const result = {
+    ...(description !== undefined ? { description } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+    anyOf: branches,
+  };
+  // One plan serves every branch: a value's kind says which part of it applies.
+  const plan = conversion.plans.get(node);
+  if (plan !== undefined) conversion.plans.set(result, plan);
+  return result;
+}
+
+/** Everything required; optional properties become nullable placeholders; other names, entries. */
+function requireEveryProperty(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+): SchemaObject {
+  const { plans, profile, defaults, notes, usedDefaults } = conversion;
+  // An object that names nothing accepts any names (`{ type: "object" }` for "any object"), but
+  // the root stays closed: there it is a tool without arguments.
+  const namesNothing =
+    node.properties === undefined && node.additionalProperties === undefined && location.length > 0;
+  const additional = namesNothing ? true : node.additionalProperties;
+  const open = additional !== undefined && additional !== false;
+  const properties = (isRecord(node.properties) ? node.properties : {}) as Record<string, unknown>;
+  const required = new Set<string>();
+  if (Array.isArray(node.required)) {
+    for (const name of node.required) if (typeof name === 'string') required.add(name);
+  }
+  if (!open) {
+    for (const name of required) {
+      if (!Object.hasOwn(properties, name)) {
+        // Closed, the object could never hold it: every call would be refused as incomplete.
+        throw new NotStrictable(
+          `the object at "${toPointer(location) || '/'}" requires "${name}", which is not among its properties`,
+        );
+      }
+    }
+  }
+  // Argument paths are read only against defaults and in notes: written only where one is.
+  const readsDefaults = defaults !== noDefaults;
+  let basePath: string | undefined;
+  const strictProperties: Record<string, unknown> = {};
+  let placeholders: Map<string, Placeholder> | undefined;
+  let nested: Map<string, DecodePlan> | undefined;
+  for (const name of Object.keys(properties)) {
+    let property = properties[name];
+    if (property === true) {
+      property = untypedValue(conversion, undefined, propertyPointer(location, name));
+    }
+    if (typeof property !== 'object' || property === null) {
+      // `false` (never) cannot be required.
+      throw new NotStrictable(
+        `the property at "${propertyPointer(location, name)}" is the schema ${String(property)}, which strict mode cannot express`,
+      );
+    }
+    const childPlan = plans.get(property);
+    if (childPlan !== undefined && !isEmptyPlan(childPlan)) {
+      nested ??= new Map();
+      nested.set(name, childPlan);
+    }
+    const schemaDefault = readDefault(property);
+    property = withoutDefault(property);
+    let path = '';
+    if (readsDefaults || schemaDefault !== undefined) {
+      basePath ??= argumentPathOf(location);
+      path = basePath === '' ? name : `${basePath}.${name}`;
+    }
+    const isRequired = required.has(name);
+    if (!isRequired && profile.optionalStaysOptional === true) {
+      // The provider lets the model leave it out: nothing to decode.
+    } else if (!isRequired && !admitsNullHere(conversion, property)) {
+      placeholders ??= new Map();
+      placeholders.set(name, placeholderFor(conversion, path, schemaDefault, location, name));
+      property = makeNullable(property, profile);
+    } else if (Object.hasOwn(defaults, path)) {
+      notes.push({
+        pointer: propertyPointer(location, name),
+        message: isRequired
+          ? `the default for "${path}" is not used: the argument is required`
+          : `the default for "${path}" is not used: null is a value of its own there`,
+      });
+      usedDefaults.add(path);
+    } else if (schemaDefault !== undefined) {
+      notes.push({
+        pointer: `${propertyPointer(location, name)}/default`,
+        message: isRequired
+          ? `the schema's default for "${path}" is left out of the schema sent: the argument is required`
+          : schemaDefault.value === null
+            ? `the schema's default for "${path}" is left out of the schema sent; null is a value of its own there`
+            : `the schema's default for "${path}" is not applied: the argument admits null, so the model now sends null or a value for it`,
+      });
+    }
+    defineOwn(strictProperties, name, property);
+  }
+  let otherEntries: DecodePlan['otherEntries'];
+  if (open) {
+    const value =
+      additional === true
+        ? untypedValue(conversion, undefined, `${toPointer(location)}/additionalProperties`)
+        : additional;
+    const valuePlan = plans.get(value as object) ?? emptyDecodePlan;
+    const list = entryListSchema(value, sourceAt(conversion, location));
+    if (Object.keys(properties).length === 0 && location.length > 0) {
+      return mapAsEntries(conversion, node, list, valuePlan, toPointer(location));
+    }
+    const name = uniqueName('entries', new Set(Object.keys(properties)));
+    defineOwn(strictProperties, name, {
+      ...list,
+      description: 'The names not listed above, each as a { key, value } entry.',
+    });
+    otherEntries = { name, value: valuePlan, names: Object.keys(properties) };
+    notes.push({
+      pointer: `${toPointer(location)}/additionalProperties`,
+      message: `the object accepts names it does not list: they are sent as { key, value } entries in "${name}" and decoded back into the object`,
+    });
+  }
+  const names = Object.keys(strictProperties);
+  const strictNode: SchemaObject = {
+    ...node,
+    // Arguments are always an object; strict providers want exactly that type at the root.
+    type: location.length === 0 ? 'object' : (node.type ?? 'object'),
+    properties: strictProperties,
+    required: profile.optionalStaysOptional ? names.filter((name) => required.has(name)) : names,
+    additionalProperties: false,
+  };
+  const plan = objectPlan(placeholders, nested, otherEntries);
+  if (plan !== undefined) plans.set(strictNode, plan);
+  return strictNode;
+}
+
+/**
+ * An object's plan with only the parts it has, each combination written as one literal: a plan
+ * given its parts one by one would take shapes that die with the plans, and code that has seen
+ * them would be thrown away at the next full collection (see {@link Conversion}).
+ */
+function objectPlan(
+  placeholders: DecodePlan['placeholders'],
+  properties: DecodePlan['properties'],
+  otherEntries: DecodePlan['otherEntries'],
+): DecodePlan | undefined {
+  if (otherEntries === undefined) {
+    if (placeholders === undefined) return properties === undefined ? undefined : { properties };
+    return properties === undefined ? { placeholders } : { placeholders, properties };
+  }
+  if (placeholders === undefined) {
+    return properties === undefined ? { otherEntries } : { properties, otherEntries };
+  }
+  return properties === undefined
+    ? { placeholders, otherEntries }
+    : { placeholders, properties, otherEntries };
+}
+
+/** The pointer of a named property of the object at a location, for a note or a reason. */
+function propertyPointer(location: SchemaLocation, name: string): string {
+  return `${toPointer(location)}/properties/${escapePointerSegment(name)}`;
+}
+
+/** A map with no named properties (`z.record`), sent as the list of its entries. */
+function mapAsEntries(
+  conversion: Conversion,
+  node: SchemaObject,
+  list: SchemaObject,
+  valuePlan: DecodePlan,
+  pointer: string,
+): SchemaObject {
+  const { plans, notes } = conversion;
+  const hint = 'A map, as a list of { key, value } entries, one per key.';
+  const description = typeof node.description === 'string' ? `${node.description} ${hint}` : hint;
+  let result: SchemaObject = {
+    ...(node.title !== undefined ? { title: node.title } : {}),
+    ...(Object.hasOwn(node, 'default') ? { default: node.default } : {}),
+    description,
+    ...list,
+  };
+  const plan: DecodePlan = { entries: valuePlan };
+  plans.set(result, plan);
+  if (admitsNull(node)) result = nullable(conversion, result);
+  notes.push({
+    pointer,
+    message: `the object is a map: it is sent as a list of { key, value } entries and decoded back into the object${Array.isArray(node.required) && node.required.length > 0 ? ' (the keys it requires are checked after decoding)' : ''}`,
+  });
+  return result;
+}
+
+function placeholderFor(
+  conversion: Conversion,
+  path: string,
+  schemaDefault: { value: unknown } | undefined,
+  location: SchemaLocation,
+  name: string,
+): Placeholder {
+  const { defaults, notes, usedDefaults } = conversion;
+  if (Object.hasOwn(defaults, path)) {
+    usedDefaults.add(path);
+    return { decodeTo: 'default', value: defaults[path] };
+  }
+  if (schemaDefault === undefined) return { decodeTo: 'omission' };
+  const pointer = propertyPointer(location, name);
+  if (schemaDefault.value === null) {
+    // `limit: int = None` in pydantic: the default says "left out", not "null", which the
+    // property does not accept.
+    notes.push({
+      pointer: `${pointer}/default`,
+      message: `the schema's default for "${path}" is null, which the argument does not accept: its null decodes to leaving it out`,
+    });
+    return { decodeTo: 'omission' };
+  }
+  notes.push({
+    pointer: `${pointer}/default`,
+    message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
+  });
+  return { decodeTo: 'default', value: schemaDefault.value };
+}
+
+/** Lists and unions carry their children's plans up; a union keeps each branch's source. */
+function recordPlan(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+  unionKeyword: 'anyOf' | 'oneOf',
+): void {
+  const { plans } = conversion;
+  if (plans.has(node)) return;
+  const items = node.items;
+  if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
+    const itemPlan = plans.get(items);
+    if (itemPlan !== undefined) plans.set(node, { items: itemPlan });
+    return;
+  }
+  const branches = node.anyOf;
+  if (!Array.isArray(branches)) return;
+  const branchPlans = branches.map((branch: unknown) =>
+    typeof branch === 'object' && branch !== null
+      ? (plans.get(branch) ?? emptyDecodePlan)
+      : emptyDecodePlan,
+  );
+  if (branchPlans.every(isEmptyPlan)) return;
+  const sources = sourceAt(conversion, [...location, unionKeyword]);
+  plans.set(node, {
+    variants: branches.map((branch: unknown, index) => ({
+      schema:
+        Array.isArray(sources) && sources.length === branches.length ? sources[index] : branch,
+      strictSchema: branch,
+      plan: branchPlans[index] ?? emptyDecodePlan,
+    })),
+  });
 }
 
 const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
@@ -662,28 +833,22 @@ function schemaErrorReason(error: SchemaError): string {
  * Shapes strict mode cannot express. Checked on the source node, since dropping `prefixItems` or
  * `patternProperties` as unsupported would silently accept more (or fewer) values than the tool.
  */
-function rejectOpenShapes(node: SchemaObject, pointer: string): void {
+function rejectOpenShapes(node: SchemaObject, location: SchemaLocation): void {
   if (node.patternProperties !== undefined) {
-    throw new NotStrictable(`the object at "${pointer || '/'}" accepts names by pattern`);
+    throw new NotStrictable(
+      `the object at "${toPointer(location) || '/'}" accepts names by pattern`,
+    );
   }
   if (Array.isArray(node.items) || node.prefixItems !== undefined) {
     throw new NotStrictable(
-      `"${pointer || '/'}" is a tuple (a schema per position), which strict mode does not accept`,
+      `"${toPointer(location) || '/'}" is a tuple (a schema per position), which strict mode does not accept`,
     );
   }
   if (node.items === false) {
     throw new NotStrictable(
-      `"${pointer}/items" is the schema false, which strict mode cannot express`,
+      `"${toPointer(location)}/items" is the schema false, which strict mode cannot express`,
     );
   }
-}
-
-/** Whether a location is a position of a draft 7 tuple (`items: [...]`), which is refused whole. */
-function isInTuple(location: SchemaLocation): boolean {
-  // A property name is always followed by a keyword, so `items` before a number is the keyword.
-  return location.some(
-    (segment, index) => segment === 'items' && typeof location[index + 1] === 'number',
-  );
 }
 
 function isObjectSchema(node: SchemaObject): boolean {
@@ -707,11 +872,12 @@ const annotationKeywords: ReadonlySet<string> = new Set([
 ]);
 
 /** `allOf: [X]` (zod writes it around a described `$ref`) is X with the node's other keywords. */
-function mergeSingleAllOf(node: SchemaObject, pointer: string): SchemaObject {
+function mergeSingleAllOf(node: SchemaObject, location: SchemaLocation): SchemaObject {
   if (node.allOf === undefined) return node;
   const { allOf, ...rest } = node;
   const member = Array.isArray(allOf) && allOf.length === 1 ? allOf[0] : undefined;
-  if (typeof member !== 'object' || member === null) throw new NotStrictable(allOfReason(pointer));
+  if (typeof member !== 'object' || member === null)
+    throw new NotStrictable(allOfReason(toPointer(location)));
   for (const keyword of Object.keys(rest)) {
     // Two `properties` (or two `required`) would both apply; one written over the other would not.
     if (
@@ -719,7 +885,7 @@ function mergeSingleAllOf(node: SchemaObject, pointer: string): SchemaObject {
       Object.hasOwn(member, keyword) &&
       !deepEqual((member as SchemaObject)[keyword], rest[keyword])
     ) {
-      throw new NotStrictable(allOfReason(pointer));
+      throw new NotStrictable(allOfReason(toPointer(location)));
     }
   }
   return { ...(member as SchemaObject), ...rest };
@@ -730,10 +896,10 @@ function allOfReason(pointer: string): string {
 }
 
 /** `oneOf` becomes `anyOf`: strict providers accept only the latter; the check still judges the original. */
-function renameOneOf(node: SchemaObject, pointer: string): SchemaObject {
+function renameOneOf(node: SchemaObject, location: SchemaLocation): SchemaObject {
   if (node.oneOf === undefined) return node;
   if (node.anyOf !== undefined) {
-    throw new NotStrictable(`"${pointer || '/'}" has both anyOf and oneOf`);
+    throw new NotStrictable(`"${toPointer(location) || '/'}" has both anyOf and oneOf`);
   }
   const { oneOf, ...rest } = node;
   return { ...rest, anyOf: oneOf };
@@ -742,15 +908,12 @@ function renameOneOf(node: SchemaObject, pointer: string): SchemaObject {
 function dropUnsupported(
   node: SchemaObject,
   location: SchemaLocation,
-  passed: readonly string[],
   keywords: ReadonlySet<string>,
   profile: StrictProfile,
   notes: StrictSchemaNote[],
 ): SchemaObject {
-  // A property's `default` is read by its parent (into the plan) before it is dropped there.
-  const isProperty = passed[passed.length - 1] === 'properties';
   let copy: Record<string, unknown> | undefined;
-  const hints: string[] = [];
+  let hints: string[] | undefined;
   for (const keyword of Object.keys(node)) {
     if (keyword === '$defs' || keyword === 'definitions') {
       // Every reference was inlined before the walk; what is left is unused.
@@ -758,7 +921,10 @@ function dropUnsupported(
       delete copy[keyword];
       continue;
     }
-    const keep = keywords.has(keyword) || (keyword === 'default' && isProperty);
+    // A property's `default` is read by its parent (into the plan) before it is dropped there.
+    const keep =
+      keywords.has(keyword) ||
+      (keyword === 'default' && keywordsOf(location).at(-1) === 'properties');
     const unsupportedFormat =
       keyword === 'format' &&
       typeof node.format === 'string' &&
@@ -770,14 +936,17 @@ function dropUnsupported(
     copy ??= { ...node };
     delete copy[keyword];
     const hint = describeDroppedKeyword(keyword, node[keyword]);
-    if (hint !== undefined) hints.push(hint);
+    if (hint !== undefined) {
+      hints ??= [];
+      hints.push(hint);
+    }
     notes.push({
       pointer: `${toPointer(location)}/${keyword}`,
       message: `"${keyword}" is not accepted in ${profile.name} strict mode; it was left out of the schema sent (the check still applies it where it judges it)`,
     });
   }
   if (copy === undefined) return node;
-  if (hints.length > 0) {
+  if (hints !== undefined) {
     const description = typeof node.description === 'string' ? `${node.description} ` : '';
     copy.description = `${description}${hints.join(' ')}`;
   }

@@ -114,6 +114,16 @@ describe('mapSubschemas', () => {
     expect(locations[0]).toEqual(['anyOf', 0, 'properties', 'a/b']);
   });
 
+  it('should hand the context option to every call of the visitor', () => {
+    const seen = { count: 0 };
+    const countNode = (node: SchemaObject, _location: SchemaLocation, context: typeof seen) => {
+      context.count++;
+      return node;
+    };
+    mapSubschemas({ properties: { a: leaf, b: { items: leaf } } }, countNode, { context: seen });
+    expect(seen.count).toBe(4);
+  });
+
   it('should not enter data keywords (enum, const, default, examples)', () => {
     const schema = {
       enum: [{ type: 'object' }],

@@ -14,15 +14,25 @@ export type SchemaLocation = ReadonlyArray<string | number>;
 
 /**
  * Called once per schema object, bottom-up: its subschemas have already been mapped. Returns the
- * node to put in its place (the same object to keep it).
+ * node to put in its place (the same object to keep it). `context` is the walk's `context` option.
  */
-export type SubschemaVisitor = (schema: SchemaObject, location: SchemaLocation) => unknown;
+export type SubschemaVisitor<Context = undefined> = (
+  schema: SchemaObject,
+  location: SchemaLocation,
+  context: Context,
+) => unknown;
 
-export type MapSubschemasOptions = {
+export type MapSubschemasOptions<Context = undefined> = {
   /** Deeper nesting throws a {@link SchemaError} (`too-deep`). Default 256. */
   maxDepth?: number;
   /** More schema objects in all throw a {@link SchemaError} (`too-large`). Default 100,000. */
   maxNodes?: number;
+  /**
+   * Handed to every call of `visit`, so a visitor that needs state can be one function made once
+   * instead of a closure made per walk (a closure's optimized code is lost at every full garbage
+   * collection, and a hot visitor would run unoptimized until compiled again).
+   */
+  context?: Context;
 };
 
 const allKeywords: readonly string[] = [
@@ -61,65 +71,91 @@ function ownSubschemaKeywords(node: object): string[] {
  * Throws {@link SchemaError} for a schema object that contains itself, or one too deep or too large
  * to walk.
  */
-export function mapSubschemas(
+export function mapSubschemas<Context = undefined>(
   schema: unknown,
-  visit: SubschemaVisitor,
-  { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
+  visit: SubschemaVisitor<Context>,
+  { maxDepth = 256, maxNodes = 100_000, context }: MapSubschemasOptions<Context> = {},
 ): unknown {
-  const ancestors = new Set<object>();
-  let visited = 0;
+  const walk: Walk = {
+    visit: visit as SubschemaVisitor<unknown>,
+    context,
+    maxDepth,
+    maxNodes,
+    ancestors: new Set(),
+    visited: 0,
+  };
+  return mapNode(walk, schema, []);
+}
 
-  function mapNode(node: unknown, location: Array<string | number>): unknown {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
-    if (ancestors.has(node))
-      throw new SchemaError({ reason: 'cycle', pointer: toPointer(location) });
-    if (ancestors.size >= maxDepth) {
-      throw new SchemaError({ reason: 'too-deep', pointer: toPointer(location) });
-    }
-    if (++visited > maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
+/**
+ * One walk's state. The walk's functions live at module level and take it as an argument: closures
+ * made per walk would each lose their optimized code at every full garbage collection (the code is
+ * held by the closures alone), so a walk after one would run unoptimized until compiled again.
+ */
+type Walk = {
+  readonly visit: SubschemaVisitor<unknown>;
+  readonly context: unknown;
+  readonly maxDepth: number;
+  readonly maxNodes: number;
+  readonly ancestors: Set<object>;
+  visited: number;
+};
 
-    ancestors.add(node);
-    const source = node as SchemaObject;
-    let copy: Record<string, unknown> | undefined;
-    for (const keyword of ownSubschemaKeywords(source)) {
-      const value = source[keyword];
-      const mapped = mapKeyword(keyword, value, location);
-      if (mapped !== value) {
-        copy ??= { ...source };
-        copy[keyword] = mapped;
-      }
-    }
-    ancestors.delete(node);
-    return visit(copy ?? source, location);
+function mapNode(walk: Walk, node: unknown, location: Array<string | number>): unknown {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+  if (walk.ancestors.has(node)) {
+    throw new SchemaError({ reason: 'cycle', pointer: toPointer(location) });
   }
+  if (walk.ancestors.size >= walk.maxDepth) {
+    throw new SchemaError({ reason: 'too-deep', pointer: toPointer(location) });
+  }
+  if (++walk.visited > walk.maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
 
-  function mapKeyword(keyword: string, value: unknown, location: Array<string | number>): unknown {
-    if (Array.isArray(value)) {
-      let copy: unknown[] | undefined;
-      value.forEach((entry, index) => {
-        const mapped = mapNode(entry, [...location, keyword, index]);
-        if (mapped !== entry) {
-          copy ??= [...value];
-          copy[index] = mapped;
-        }
-      });
-      return copy ?? value;
+  walk.ancestors.add(node);
+  const source = node as SchemaObject;
+  let copy: Record<string, unknown> | undefined;
+  for (const keyword of ownSubschemaKeywords(source)) {
+    const value = source[keyword];
+    const mapped = mapKeyword(walk, keyword, value, location);
+    if (mapped !== value) {
+      copy ??= { ...source };
+      copy[keyword] = mapped;
     }
-    if (!mapKeywords.has(keyword)) return mapNode(value, [...location, keyword]);
-    if (typeof value !== 'object' || value === null) return value;
-    const entries = value as Record<string, unknown>;
-    let copy: Record<string, unknown> | undefined;
-    for (const name of Object.keys(entries)) {
-      const mapped = mapNode(entries[name], [...location, keyword, name]);
-      if (mapped !== entries[name]) {
-        copy ??= { ...entries };
-        defineOwn(copy, name, mapped);
+  }
+  walk.ancestors.delete(node);
+  return walk.visit(copy ?? source, location, walk.context);
+}
+
+function mapKeyword(
+  walk: Walk,
+  keyword: string,
+  value: unknown,
+  location: Array<string | number>,
+): unknown {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const entry = value[index];
+      const mapped = mapNode(walk, entry, [...location, keyword, index]);
+      if (mapped !== entry) {
+        copy ??= [...value];
+        copy[index] = mapped;
       }
     }
     return copy ?? value;
   }
-
-  return mapNode(schema, []);
+  if (!mapKeywords.has(keyword)) return mapNode(walk, value, [...location, keyword]);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of Object.keys(entries)) {
+    const mapped = mapNode(walk, entries[name], [...location, keyword, name]);
+    if (mapped !== entries[name]) {
+      copy ??= { ...entries };
+      defineOwn(copy, name, mapped);
+    }
+  }
+  return copy ?? value;
 }
 
 /**
@@ -133,34 +169,42 @@ export function everySubschema(
   test: (schema: SchemaObject) => boolean,
   { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
 ): boolean {
-  const ancestors = new Set<object>();
-  let visited = 0;
-
-  function every(node: unknown): boolean {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
-    if (ancestors.has(node) || ancestors.size >= maxDepth || ++visited > maxNodes) return false;
-    ancestors.add(node);
-    const source = node as SchemaObject;
-    for (const keyword of ownSubschemaKeywords(source)) {
-      const value = source[keyword];
-      if (Array.isArray(value)) {
-        for (const entry of value) if (!every(entry)) return false;
-      } else if (!mapKeywords.has(keyword)) {
-        if (!every(value)) return false;
-      } else if (typeof value === 'object' && value !== null) {
-        const entries = value as Record<string, unknown>;
-        for (const name of Object.keys(entries)) if (!every(entries[name])) return false;
-      }
-    }
-    ancestors.delete(node);
-    return test(source);
-  }
-
   try {
-    return every(schema);
+    return every({ test, maxDepth, maxNodes, ancestors: new Set(), visited: 0 }, schema);
   } catch {
     return false;
   }
+}
+
+type Search = Omit<Walk, 'visit' | 'context'> & {
+  readonly test: (schema: SchemaObject) => boolean;
+};
+
+function every(search: Search, node: unknown): boolean {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
+  const { ancestors } = search;
+  if (
+    ancestors.has(node) ||
+    ancestors.size >= search.maxDepth ||
+    ++search.visited > search.maxNodes
+  ) {
+    return false;
+  }
+  ancestors.add(node);
+  const source = node as SchemaObject;
+  for (const keyword of ownSubschemaKeywords(source)) {
+    const value = source[keyword];
+    if (Array.isArray(value)) {
+      for (const entry of value) if (!every(search, entry)) return false;
+    } else if (!mapKeywords.has(keyword)) {
+      if (!every(search, value)) return false;
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = value as Record<string, unknown>;
+      for (const name of Object.keys(entries)) if (!every(search, entries[name])) return false;
+    }
+  }
+  ancestors.delete(node);
+  return search.test(source);
 }
 
 /** A location as a JSON pointer: `/properties/a~1b/items`. */
