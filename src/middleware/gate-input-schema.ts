@@ -22,14 +22,16 @@ const expiredAnswer =
  */
 export function gateInputSchema({
   tool,
+  original = asSchema(tool.inputSchema as FlexibleSchema<unknown>),
   ledger,
   owned,
 }: {
   tool: Tool;
+  /** The tool's schema as `asSchema` reads it, when the caller has it already. */
+  original?: Schema<unknown>;
   ledger: CallLedger;
   owned: OwnedSchemas;
 }): Schema<unknown> {
-  const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
   const own = (schema: unknown) => {
     const copy = ownedCopyOf(schema);
     owned.set(copy, { tool });

@@ -1,8 +1,9 @@
-import type { Tool, ToolSet } from 'ai';
+import { asSchema, type FlexibleSchema, type Tool, type ToolSet } from 'ai';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import type { CallLedger } from './call-ledger.ts';
 import { gateInputSchema } from './gate-input-schema.ts';
 import { ToolRefusalError } from './refusal-error.ts';
+import type { ReusedInputSchemas } from './reused-input-schemas.ts';
 
 /** What the middleware learns from a wrapped tool's schema object in a request. */
 export type OwnedTool = {
@@ -35,15 +36,20 @@ export function wrapTools<TOOLS extends ToolSet>({
   tools,
   ledger,
   owned,
+  reused,
 }: {
   tools: TOOLS;
   ledger: CallLedger;
   owned: OwnedSchemas;
+  /** Wrapped schemas of earlier tool lists, for tools whose schema content is unchanged. */
+  reused: ReusedInputSchemas;
 }): TOOLS {
   const wrapped: Record<string, Tool> = {};
   for (const name of Object.keys(tools)) {
     const tool = tools[name] as Tool;
-    const inputSchema = gateInputSchema({ tool, ledger, owned });
+    const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
+    const inputSchema =
+      reused.schemaFor(name, original) ?? gateInputSchema({ tool, original, ledger, owned });
     const wrappedTool = { ...tool, inputSchema } as Tool;
     guardRevivedCalls({ tool, wrappedTool, ledger });
     wrapped[name] = wrappedTool;

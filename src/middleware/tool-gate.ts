@@ -5,6 +5,7 @@ import { createGateMiddleware } from './gate-middleware.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { type OwnedSchemas, wrapTools } from './gate-tools.ts';
 import { repairRefusals } from './repair-refusals.ts';
+import { ReusedInputSchemas } from './reused-input-schemas.ts';
 import { validateGateOptions } from './validate-gate-options.ts';
 
 export type ToolGate<TOOLS extends ToolSet> = {
@@ -50,10 +51,11 @@ export function toolGate<TOOLS extends ToolSet = ToolSet>(
   validateGateOptions(options);
   const ledger = new CallLedger();
   const owned: OwnedSchemas = new WeakMap();
+  const reused = new ReusedInputSchemas({ ledger, owned });
   return {
     middleware: createGateMiddleware({ options, ledger, owned }),
-    tools: wrapTools({ tools: options.tools ?? ({} as TOOLS), ledger, owned }),
-    wrapTools: (tools) => wrapTools({ tools, ledger, owned }),
+    tools: wrapTools({ tools: options.tools ?? ({} as TOOLS), ledger, owned, reused }),
+    wrapTools: (tools) => wrapTools({ tools, ledger, owned, reused }),
     repairToolCall: (repair) => repairRefusals({ repair, ledger }),
   };
 }

@@ -264,4 +264,54 @@ describe('tools wrapped per request on one gate', () => {
       expect(names).toEqual(request % 2 === 0 ? ['weather'] : ['weather', 'remote_search']);
     }
   });
+  it('MCP-like tools rebuilt per request: one schema per content, each user runs their own tool', async () => {
+    const gate = toolGate();
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: async ({ prompt }) => {
+        if (prompt.some((message) => message.role === 'tool')) return textTurn('done');
+        return toolTurn([call('call_0', 'read_file', { path: `/home/${requestOf(prompt)}` })]);
+      },
+    });
+    const wrapped = wrapLanguageModel({ model, middleware: gate.middleware });
+    const ran: string[] = [];
+    // As `await mcpClient.tools()` gives them: new objects of the same content each request.
+    const toolsOf = (user: string, required: string[] = ['path']) => ({
+      read_file: tool({
+        inputSchema: jsonSchema<{ path: string; lines?: number }>({
+          type: 'object',
+          properties: { path: { type: 'string' }, lines: { type: 'integer' } },
+          required,
+          additionalProperties: false,
+        }),
+        execute: async ({ path }) => {
+          ran.push(`${user} ${path}`);
+          return 'ok';
+        },
+      }),
+    });
+    const run = (user: string, tools: ToolSet) =>
+      generateText({ model: wrapped, tools, prompt: user, stopWhen: isStepCount(2) });
+
+    const requests = ['ann', 'bob', 'ann', 'bob'].map((user) => {
+      const tools = gate.wrapTools(toolsOf(user));
+      return { user, tools, result: run(user, tools) };
+    });
+    await Promise.all(requests.map(({ result }) => result));
+    // The same content shares one wrapped schema; each request's own `execute` ran its call.
+    const schemas = new Set(requests.map(({ tools }) => tools.read_file.inputSchema));
+    expect(schemas.size).toBe(1);
+    expect(ran.sort()).toEqual([
+      'ann /home/ann',
+      'ann /home/ann',
+      'bob /home/bob',
+      'bob /home/bob',
+    ]);
+
+    // The server changes the tool: the same call is judged by the new content and refused.
+    const changed = await run('cid', gate.wrapTools(toolsOf('cid', ['path', 'lines'])));
+    expect(changed.steps[0]?.toolResults).toHaveLength(0);
+    expect(ran).not.toContain('cid /home/cid');
+    expect(JSON.stringify(changed.steps[0]?.content)).toContain('Refused:');
+  });
 });

@@ -1,0 +1,68 @@
+import { asSchema, jsonSchema, type Schema } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CallLedger } from './call-ledger.ts';
+import type { OwnedSchemas } from './gate-tools.ts';
+import { ReusedInputSchemas } from './reused-input-schemas.ts';
+
+const listing = () => ({
+  type: 'object',
+  properties: { path: { type: 'string', description: 'File to read.' } },
+  required: ['path'],
+  additionalProperties: false,
+});
+
+function reusedSchemas() {
+  const owned: OwnedSchemas = new WeakMap();
+  return { reused: new ReusedInputSchemas({ ledger: new CallLedger(), owned }), owned };
+}
+
+const read = (schema: Schema<unknown>) => schema.jsonSchema as Record<string, unknown>;
+
+describe('ReusedInputSchemas', () => {
+  it('should hand out one wrapped schema to tools of a name whose content is unchanged', () => {
+    const { reused, owned } = reusedSchemas();
+    const first = reused.schemaFor('read_file', asSchema(jsonSchema(listing())));
+    const second = reused.schemaFor('read_file', asSchema(jsonSchema(listing())));
+    expect(first).toBeDefined();
+    expect(second).toBe(first);
+    expect(owned.has(read(first as Schema<unknown>))).toBe(true);
+  });
+
+  it('should wrap anew when the content changes, and by name, never across names', () => {
+    const { reused } = reusedSchemas();
+    const first = reused.schemaFor('read_file', asSchema(jsonSchema(listing())));
+    const changed = { ...listing(), required: [] };
+    const second = reused.schemaFor('read_file', asSchema(jsonSchema(changed)));
+    expect(second).not.toBe(first);
+    expect(read(second as Schema<unknown>)).toEqual(changed);
+    expect(reused.schemaFor('write_file', asSchema(jsonSchema(changed)))).not.toBe(second);
+  });
+
+  it('should keep a private copy: what the app changes later does not reach it', () => {
+    const { reused } = reusedSchemas();
+    const schema = listing();
+    const wrapped = reused.schemaFor('read_file', asSchema(jsonSchema(schema))) as Schema<unknown>;
+    schema.properties.path.type = 'number';
+    expect(read(wrapped)).toEqual(listing());
+    // The changed content is its own content: wrapped anew, not matched to the old one.
+    const again = reused.schemaFor('read_file', asSchema(jsonSchema(schema))) as Schema<unknown>;
+    expect(again).not.toBe(wrapped);
+    expect(read(again)).toEqual(schema);
+  });
+
+  it('should leave schemas with a validator or without plain JSON content to be wrapped per tool', () => {
+    const { reused } = reusedSchemas();
+    const validated = jsonSchema(listing(), { validate: (value) => ({ success: true, value }) });
+    expect(reused.schemaFor('read_file', asSchema(validated))).toBeUndefined();
+    expect(reused.schemaFor('weather', asSchema(z.object({ city: z.string() })))).toBeUndefined();
+    const later = jsonSchema(() => Promise.resolve(listing()) as never);
+    expect(reused.schemaFor('read_file', asSchema(later))).toBeUndefined();
+    const dated = jsonSchema({ type: 'object', default: new Date(0) } as never);
+    expect(reused.schemaFor('read_file', asSchema(dated))).toBeUndefined();
+    const throwing = jsonSchema(() => {
+      throw new Error('no schema');
+    });
+    expect(reused.schemaFor('read_file', asSchema(throwing))).toBeUndefined();
+  });
+});
