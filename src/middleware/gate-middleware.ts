@@ -35,7 +35,8 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
     specificationVersion: 'v4',
 
     async transformParams({ params, model }) {
-      const prepared = await prepareGateRequest({ params, model, options, owned });
+      const preparing = prepareGateRequest({ params, model, options, owned });
+      const prepared = preparing instanceof Promise ? await preparing : preparing;
       requests.set(prepared.params, prepared.request);
       return prepared.params;
     },

@@ -49,23 +49,50 @@ export type GateRequest = {
   readonly warnings: readonly SharedV4Warning[];
 };
 
-/**
- * Prepares one request: converts each function tool's schema for a strict provider, records the
- * plans, and restores earlier refused calls in the prompt. Returns the params to send and the
- * request's context, which lives only as long as those params.
- */
-export async function prepareGateRequest<TOOLS extends ToolSet>({
-  params,
-  model,
-  options,
-  owned,
-}: {
+/** The params to send and the request's context, which lives only as long as those params. */
+export type PreparedGateRequest = {
+  readonly params: LanguageModelV4CallOptions;
+  readonly request: GateRequest;
+};
+
+type PrepareGateRequestOptions<TOOLS extends ToolSet> = {
   params: LanguageModelV4CallOptions;
   model: LanguageModelV4;
   options: ToolGateOptions<TOOLS>;
   /** The schema objects of the tools this gate wrapped. */
   owned: OwnedSchemas;
-}): Promise<{ params: LanguageModelV4CallOptions; request: GateRequest }> {
+};
+
+/**
+ * Prepares one request: converts each function tool's schema for a strict provider, records the
+ * plans, and restores earlier refused calls in the prompt. Synchronous unless a provider-defined
+ * tool's app schema has to be awaited, so a request of function tools waits on no promise here.
+ */
+export function prepareGateRequest<TOOLS extends ToolSet>(
+  prepare: PrepareGateRequestOptions<TOOLS>,
+): PreparedGateRequest | Promise<PreparedGateRequest> {
+  const appTools = (prepare.options.tools ?? {}) as ToolSet;
+  const providerSchemas = new Map<string, unknown>();
+  let pending = false;
+  for (const tool of prepare.params.tools ?? []) {
+    if (tool.type === 'function' || !Object.hasOwn(appTools, tool.name)) continue;
+    const appTool = appTools[tool.name] as ToolSet[string];
+    const schema = asSchema(appTool.inputSchema as FlexibleSchema<unknown>).jsonSchema;
+    pending ||= isThenable(schema);
+    providerSchemas.set(tool.name, schema);
+  }
+  if (!pending) return prepareWithSchemas(prepare, providerSchemas);
+  const names = [...providerSchemas.keys()];
+  return Promise.all(providerSchemas.values()).then((schemas) =>
+    prepareWithSchemas(prepare, new Map(names.map((name, index) => [name, schemas[index]]))),
+  );
+}
+
+function prepareWithSchemas<TOOLS extends ToolSet>(
+  { params, model, options, owned }: PrepareGateRequestOptions<TOOLS>,
+  /** The app's schema of each provider-defined tool, by name. */
+  providerSchemas: ReadonlyMap<string, unknown>,
+): PreparedGateRequest {
   const requestTools = params.tools ?? [];
   // One lookup per tool: what each function tool is, or that the gate did not wrap it.
   const ownedTools: Array<OwnedTool | undefined> = [];
@@ -92,10 +119,7 @@ export async function prepareGateRequest<TOOLS extends ToolSet>({
     const overrides = options.overrides?.[tool.name as keyof TOOLS];
     if (tool.type !== 'function') {
       // Provider-defined tools: the provider owns the schema; the app's tool object still has it.
-      const schema =
-        appTool === undefined
-          ? undefined
-          : await asSchema(appTool.inputSchema as FlexibleSchema<unknown>).jsonSchema;
+      const schema = providerSchemas.get(tool.name);
       validateToolOptions({ options, toolName: tool.name, schema });
       const { judged, fixedValues } = applyOverrides(schema, overrides);
       tools.set(tool.name, {
@@ -229,6 +253,14 @@ function convertForStrict({
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
 const noToolNames: ReadonlySet<string> = new Set();
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
