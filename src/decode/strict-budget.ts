@@ -43,18 +43,12 @@ export function overStrictBudget(
   tools: ReadonlyArray<{ readonly name: string; readonly schema: unknown }>,
   profile: StrictProfile,
 ): string[] {
+  if (!hasStrictBudget(profile)) return [];
   const {
     maxStrictTools = Number.POSITIVE_INFINITY,
     maxOptionalParameters = Number.POSITIVE_INFINITY,
     maxUnionParameters = Number.POSITIVE_INFINITY,
   } = profile;
-  if (
-    maxStrictTools === Number.POSITIVE_INFINITY &&
-    maxOptionalParameters === Number.POSITIVE_INFINITY &&
-    maxUnionParameters === Number.POSITIVE_INFINITY
-  ) {
-    return [];
-  }
   const costs = tools.map(({ name, schema }) => strictToolCost(name, schema));
   // Costliest first; the original order breaks ties, so the result is stable.
   const byCost = costs
@@ -83,4 +77,17 @@ export function overStrictBudget(
     unions -= cost.unionParameters;
   }
   return dropped;
+}
+
+/** Whether the profile limits what one request may send strict (so a budget must be worked out). */
+export function hasStrictBudget({
+  maxStrictTools = Number.POSITIVE_INFINITY,
+  maxOptionalParameters = Number.POSITIVE_INFINITY,
+  maxUnionParameters = Number.POSITIVE_INFINITY,
+}: StrictProfile): boolean {
+  return (
+    maxStrictTools !== Number.POSITIVE_INFINITY ||
+    maxOptionalParameters !== Number.POSITIVE_INFINITY ||
+    maxUnionParameters !== Number.POSITIVE_INFINITY
+  );
 }

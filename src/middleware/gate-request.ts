@@ -11,7 +11,7 @@ import {
   profileForProvider,
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
-import { overStrictBudget } from '../decode/strict-budget.ts';
+import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
 import { toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
@@ -265,14 +265,6 @@ const noToolNames: ReadonlySet<string> = new Set();
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
   return typeof schema === 'object' && schema !== null ? owned.get(schema) : undefined;
-}
-
-function hasStrictBudget(profile: StrictProfile): boolean {
-  return (
-    profile.maxStrictTools !== undefined ||
-    profile.maxOptionalParameters !== undefined ||
-    profile.maxUnionParameters !== undefined
-  );
 }
 
 function strictToolsOf(
