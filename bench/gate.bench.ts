@@ -37,6 +37,7 @@ const argument = (name: string): string | undefined =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = argument('arm');
 const roundsArgument = argument('rounds');
+const repeatArgument = argument('repeat');
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -264,7 +265,7 @@ for (const bench of benches) {
     arms: bench.arms(),
     reference: 'ungated',
     rounds,
-    repeat: bench.repeat,
+    repeat: repeatArgument === undefined ? bench.repeat : Number(repeatArgument),
   });
   const goal = bench.goal === undefined ? '' : `  (goal <= ${bench.goal}x)`;
   console.log(
