@@ -81,6 +81,22 @@ describe('holdToolCalls', () => {
     expect(parts).toEqual([{ type: 'stream-start', warnings: [warning] }]);
   });
 
+  it('should let calls pass unheld when the request has no tools, adding the given warnings', async () => {
+    const warning = { type: 'other' as const, message: 'toolgate: retried' };
+    const parts = await convertReadableStreamToArray(
+      holdToolCalls({
+        stream: convertArrayToReadableStream(turn),
+        request: { tools: new Map(), warnings: [] },
+        options: { tools: {} },
+        ledger: new CallLedger(),
+        warnings: [warning],
+      }),
+    );
+    expect(parts.map((part) => part.type)).toEqual(turn.map((part) => part.type));
+    expect(parts[0]).toEqual({ type: 'stream-start', warnings: [warning] });
+    expect(parts[4]).toBe(turn[4]);
+  });
+
   it('should hand on held calls, judged, when the stream ends without finish', async () => {
     const parts = await convertReadableStreamToArray(
       hold(convertArrayToReadableStream(turn.slice(0, 5)), { tools: weather, warnings: [] }),

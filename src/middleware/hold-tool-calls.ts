@@ -1,4 +1,8 @@
-import type { LanguageModelV4StreamPart, LanguageModelV4ToolCall } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolCall,
+  SharedV4Warning,
+} from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
 import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
@@ -24,16 +28,20 @@ export function holdToolCalls<TOOLS extends ToolSet>({
   request,
   options,
   ledger,
+  warnings = request.warnings,
 }: {
   stream: ReadableStream<LanguageModelV4StreamPart>;
   request: GateRequest;
   options: ToolGateOptions<TOOLS>;
   /** Where each handed-on call's verdict waits for the AI SDK's validation. */
   ledger: CallLedger;
+  /** What to add to the stream's `stream-start` warnings: the request's, by default. */
+  warnings?: readonly SharedV4Warning[];
 }): ReadableStream<LanguageModelV4StreamPart> {
-  if (request.tools.size === 0 && request.warnings.length === 0) return stream;
+  const holds = request.tools.size > 0;
+  if (!holds && warnings.length === 0) return stream;
   const held: LanguageModelV4ToolCall[] = [];
-  let warned = request.warnings.length === 0;
+  let warned = warnings.length === 0;
 
   const release = async (
     controller: TransformStreamDefaultController<LanguageModelV4StreamPart>,
@@ -50,14 +58,14 @@ export function holdToolCalls<TOOLS extends ToolSet>({
       // Not async: text and input deltas pass without a promise each; only `finish` waits.
       transform(part, controller) {
         if (part.type === 'tool-call') {
-          if (part.providerExecuted === true) controller.enqueue(part);
+          if (!holds || part.providerExecuted === true) controller.enqueue(part);
           else held.push(part);
           return;
         }
         if (part.type === 'finish') return release(controller).then(() => controller.enqueue(part));
         if (part.type === 'stream-start' && !warned) {
           warned = true;
-          controller.enqueue({ ...part, warnings: [...part.warnings, ...request.warnings] });
+          controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
           return;
         }
         controller.enqueue(part);
