@@ -17,11 +17,11 @@ import { reportRefusals } from './report-refusals.ts';
  *
  * A request that offers no tools and has no warnings to add gets its stream back untouched: the
  * SDK answers a call of a tool it did not offer with `NoSuchToolError`, never by running it.
- * Otherwise one `TransformStream` stage with a synchronous `transform`: parts other than tool
- * calls and `finish` pass with no allocation and no promise of the gate's own. A pull-based
- * reader, reading in batches under a higher water mark, or a stage with larger queues cost the
- * same per part on Node 22 (`node bench/stream-stage.bench.ts`), and a stage of some kind is
- * needed to see `finish`.
+ * Otherwise one stage, pulled part by part: each read of the reader below hands one part on, with
+ * no queue of its own (a high water mark of 0) and no closure per part. On Node 22 this costs the
+ * SDK's stream about half what a `TransformStream` stage does, whose pipe adds a writer, a write
+ * queue and a transform promise to every part; reading ahead in batches costs more, not less
+ * (`node bench/stream-stage.bench.ts`).
  */
 export function holdToolCalls<TOOLS extends ToolSet>({
   stream,
@@ -42,38 +42,66 @@ export function holdToolCalls<TOOLS extends ToolSet>({
   if (!holds && warnings.length === 0) return stream;
   const held: LanguageModelV4ToolCall[] = [];
   let warned = warnings.length === 0;
+  const reader = stream.getReader();
 
-  const release = async (
-    controller: TransformStreamDefaultController<LanguageModelV4StreamPart>,
-  ): Promise<void> => {
+  const judgeHeld = async (): Promise<readonly LanguageModelV4ToolCall[]> => {
     const calls = held.splice(0, held.length);
-    if (calls.length === 0) return;
+    if (calls.length === 0) return calls;
     const judged = await judgeTurn({ calls, request, options, ledger });
     await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
-    for (const call of judged.calls) controller.enqueue(call);
+    return judged.calls;
+  };
+  // Chained now, so the turn is judged in the async context the stream was made in (the SDK's
+  // model-call span, where refusals are reported), not in that of whoever reads the stream.
+  let endTurn = (): void => {};
+  const turnJudged = new Promise<void>((resolve) => {
+    endTurn = resolve;
+  }).then(judgeHeld);
+  let turnEnded = false;
+  const release = async (
+    controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>,
+  ): Promise<void> => {
+    let calls: readonly LanguageModelV4ToolCall[];
+    if (turnEnded) {
+      calls = await judgeHeld();
+    } else {
+      turnEnded = true;
+      endTurn();
+      calls = await turnJudged;
+    }
+    for (const call of calls) controller.enqueue(call);
   };
 
-  return stream.pipeThrough(
-    new TransformStream({
-      // Not async: text and input deltas pass without a promise each; only `finish` waits.
-      transform(part, controller) {
-        if (part.type === 'tool-call') {
-          if (!holds || part.providerExecuted === true) controller.enqueue(part);
-          else held.push(part);
+  return new ReadableStream<LanguageModelV4StreamPart>(
+    {
+      async pull(controller) {
+        // Reads until one part is handed on: a held call is not one.
+        for (;;) {
+          const { done, value: part } = await reader.read();
+          if (done) {
+            // A stream that ends without `finish` still hands its calls on, judged.
+            await release(controller);
+            controller.close();
+            return;
+          }
+          if (part.type === 'tool-call' && holds && part.providerExecuted !== true) {
+            held.push(part);
+            continue;
+          }
+          if (part.type === 'finish') await release(controller);
+          if (part.type === 'stream-start' && !warned) {
+            warned = true;
+            controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
+            return;
+          }
+          controller.enqueue(part);
           return;
         }
-        if (part.type === 'finish') return release(controller).then(() => controller.enqueue(part));
-        if (part.type === 'stream-start' && !warned) {
-          warned = true;
-          controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
-          return;
-        }
-        controller.enqueue(part);
       },
-      async flush(controller) {
-        // A stream that ends without `finish` still hands its calls on, judged.
-        await release(controller);
+      cancel(reason) {
+        return reader.cancel(reason);
       },
-    }),
+    },
+    { highWaterMark: 0 },
   );
 }
