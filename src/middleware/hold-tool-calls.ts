@@ -10,6 +10,9 @@ import type { GateRequest } from './gate-request.ts';
 import { judgeTurn } from './judge-turn.ts';
 import { reportRefusals } from './report-refusals.ts';
 
+/** Parts left in the stage's queue below which it reads more; see {@link holdToolCalls}. */
+const refillBelow = 16;
+
 /**
  * Lets text, reasoning and tool input deltas through live, holds the turn's tool calls until the
  * model's `finish`, then judges them together and releases them just before `finish` (the SDK
@@ -17,11 +20,14 @@ import { reportRefusals } from './report-refusals.ts';
  *
  * A request that offers no tools and has no warnings to add gets its stream back untouched: the
  * SDK answers a call of a tool it did not offer with `NoSuchToolError`, never by running it.
- * Otherwise one stage, pulled part by part: each read of the reader below hands one part on, with
- * no queue of its own (a high water mark of 0) and no closure per part. On Node 22 this costs the
- * SDK's stream about half what a `TransformStream` stage does, whose pipe adds a writer, a write
- * queue and a transform promise to every part; reading ahead in batches costs more, not less
- * (`node bench/stream-stage.bench.ts`).
+ * Otherwise one stage that the SDK pulls: each pull reads the model's stream until the stage's
+ * queue holds twice {@link refillBelow} parts, and the next pull comes only when fewer than
+ * {@link refillBelow} are left, so the SDK's reads in between take parts from the queue. A part
+ * then costs one read of the reader below and no closure of the gate's own: on Node 22, against
+ * `streamText` alone, about 2 more promises per part on the SDK's 250, where a pull for each part
+ * adds 6 and a `TransformStream` stage 17, its pipe adding a writer, a write queue and a
+ * transform promise to every part (`node bench/stream-stage.bench.ts`). Reading ahead adds no
+ * delay: a part the SDK waits for is handed on the moment it is read.
  */
 export function holdToolCalls<TOOLS extends ToolSet>({
   stream,
@@ -69,39 +75,39 @@ export function holdToolCalls<TOOLS extends ToolSet>({
       endTurn();
       calls = await turnJudged;
     }
+    if (cancelled) return;
     for (const call of calls) controller.enqueue(call);
   };
 
+  let cancelled = false;
   return new ReadableStream<LanguageModelV4StreamPart>(
     {
       async pull(controller) {
-        // Reads until one part is handed on: a held call is not one.
-        for (;;) {
+        while (!cancelled && (controller.desiredSize ?? 0) > -refillBelow) {
           const { done, value: part } = await reader.read();
+          if (cancelled) return;
           if (done) {
             // A stream that ends without `finish` still hands its calls on, judged.
             await release(controller);
-            controller.close();
+            if (!cancelled) controller.close();
             return;
           }
           if (part.type === 'tool-call' && holds && part.providerExecuted !== true) {
             held.push(part);
-            continue;
-          }
-          if (part.type === 'finish') await release(controller);
-          if (part.type === 'stream-start' && !warned) {
+          } else if (part.type === 'stream-start' && !warned) {
             warned = true;
             controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
-            return;
+          } else {
+            if (part.type === 'finish') await release(controller);
+            if (!cancelled) controller.enqueue(part);
           }
-          controller.enqueue(part);
-          return;
         }
       },
       cancel(reason) {
+        cancelled = true;
         return reader.cancel(reason);
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: refillBelow },
   );
 }
