@@ -12,26 +12,16 @@
  *
  * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|zod] [--rounds=N]`.
  */
-import type {
-  LanguageModelV4CallOptions,
-  LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
-} from '@ai-sdk/provider';
-import {
-  generateText,
-  isStepCount,
-  jsonSchema,
-  type LanguageModel,
-  streamText,
-  type ToolSet,
-  tool,
-  wrapLanguageModel,
-} from 'ai';
+import { createHook } from 'node:async_hooks';
+import { loadavg } from 'node:os';
+import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
+import { generateText, isStepCount, type ToolSet, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
 import { toolGate } from '../src/index.ts';
 import { mcpListing, toolsOfListing } from './mcp-tools.ts';
-import { formatRatio, measurePairedRatios } from './paired-ratios.ts';
+import { formatRatio, measurePairedRatios, type PairedArms } from './paired-ratios.ts';
+import { runStreamTurn, streamTurnModel, streamTurnTools } from './stream-turn.ts';
 
 const argument = (name: string): string | undefined =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -93,71 +83,12 @@ function assertRan(
 // --- stream --------------------------------------------------------------------------------------
 
 function streamArms() {
-  const weatherSchema = {
-    type: 'object',
-    properties: {
-      city: { type: 'string', description: 'City name.' },
-      unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
-    },
-    required: ['city'],
-    additionalProperties: false,
-  } as const;
-  const tools = {
-    weather: tool({
-      inputSchema: jsonSchema<{ city: string; unit?: string }>(weatherSchema),
-      execute: async ({ city }) => `sunny in ${city}`,
-    }),
-  } satisfies ToolSet;
-  const parts = (): LanguageModelV4StreamPart[] => {
-    const list: LanguageModelV4StreamPart[] = [
-      { type: 'stream-start', warnings: [] },
-      { type: 'text-start', id: 'text' },
-    ];
-    for (let index = 0; index < 5000; index++) {
-      list.push({ type: 'text-delta', id: 'text', delta: 'word ' });
-    }
-    list.push({ type: 'text-end', id: 'text' });
-    for (let index = 0; index < 3; index++) {
-      const id = `call-${index}`;
-      const input = JSON.stringify({ city: `City ${index}` });
-      list.push(
-        { type: 'tool-input-start', id, toolName: 'weather' },
-        { type: 'tool-input-delta', id, delta: input },
-        { type: 'tool-input-end', id },
-        { type: 'tool-call', toolCallId: id, toolName: 'weather', input },
-      );
-    }
-    list.push({
-      type: 'finish',
-      finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-      usage,
-    });
-    return list;
-  };
-  const model = new MockLanguageModelV4({
-    provider: 'openai.responses',
-    doStream: async () => {
-      const list = parts();
-      return {
-        stream: new ReadableStream({
-          start(controller) {
-            for (const part of list) controller.enqueue(part);
-            controller.close();
-          },
-        }),
-      };
-    },
-  });
-  const run = (runModel: LanguageModel, runTools: ToolSet) => async () => {
-    const result = streamText({ model: runModel, tools: runTools, prompt: 'weather?' });
-    await result.consumeStream();
-    const results = await result.toolResults;
-    if (results.length !== 3) throw new Error(`${results.length} tool results instead of 3`);
-  };
+  const model = streamTurnModel();
+  const tools = streamTurnTools();
   const gate = toolGate({ tools });
   return {
-    ungated: run(model, tools),
-    gated: run(wrapLanguageModel({ model, middleware: gate.middleware }), gate.tools),
+    ungated: runStreamTurn(model, tools),
+    gated: runStreamTurn(wrapLanguageModel({ model, middleware: gate.middleware }), gate.tools),
   };
 }
 
@@ -233,7 +164,8 @@ const benches = [
     name: 'stream',
     title: 'streamText, 5,000 text deltas + 3 tool calls, strict provider',
     arms: streamArms,
-    rounds: 20,
+    // Its gap is a few percent of the SDK's own work: the more rounds, the narrower the interval.
+    rounds: 60,
     repeat: 1,
     goal: 1.03,
   },
@@ -257,18 +189,45 @@ const benches = [
 
 // The SDK logs every warning to the console; the arms expect none.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-console.log('Gate / ungated AI SDK (median of paired ratios, CPU time; ms are medians per run):');
+console.log(
+  'Gate / ungated AI SDK (median of paired ratios of CPU time, with its 95% confidence interval; ms are medians per run; promises counted in one run of each arm, a figure load does not move; load average before and after):',
+);
 for (const bench of benches) {
   if (only !== undefined && only !== bench.name) continue;
   const rounds = roundsArgument === undefined ? bench.rounds : Number(roundsArgument);
+  const loadBefore = loadavg()[0] ?? 0;
+  const arms = bench.arms();
   const result = await measurePairedRatios({
-    arms: bench.arms(),
+    arms,
     reference: 'ungated',
     rounds,
     repeat: repeatArgument === undefined ? bench.repeat : Number(repeatArgument),
   });
+  const promises = await countPromises(arms);
+  const [low, high] = result.interval('gated');
   const goal = bench.goal === undefined ? '' : `  (goal <= ${bench.goal}x)`;
   console.log(
-    `  ${bench.name.padEnd(7)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })}${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; ${bench.title}, ${rounds} rounds`,
+    `  ${bench.name.padEnd(7)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })} (${low.toFixed(2)}–${high.toFixed(2)})${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; promises ${((promises.get('gated') ?? 0) / (promises.get('ungated') ?? 1)).toFixed(3)}x; ${bench.title}, ${rounds} rounds, load ${loadBefore.toFixed(1)}–${(loadavg()[0] ?? 0).toFixed(1)}`,
   );
+}
+
+/** Promises each arm makes in one run (after one run to warm up). */
+async function countPromises(arms: PairedArms): Promise<Map<string, number>> {
+  let count = 0;
+  const hook = createHook({
+    init(_id, type) {
+      if (type === 'PROMISE') count++;
+    },
+  });
+  const counts = new Map<string, number>();
+  for (const [name, arm] of Object.entries(arms)) {
+    const run = typeof arm === 'function' ? () => arm() : () => arm.run(arm.setup() as never);
+    await run();
+    count = 0;
+    hook.enable();
+    await run();
+    hook.disable();
+    counts.set(name, count);
+  }
+  return counts;
 }

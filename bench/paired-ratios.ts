@@ -15,6 +15,11 @@ export type PairedArms = Readonly<Record<string, PairedArm>>;
 export type PairedResult = {
   /** Median of the per-round ratios arm / reference, by arm. */
   readonly ratio: (arm: string) => number;
+  /**
+   * A 95% confidence interval of that median, from the order statistics of the per-round ratios
+   * (no assumption about their distribution): how far one run's ratio can be trusted.
+   */
+  readonly interval: (arm: string) => readonly [low: number, high: number];
   /** Median time of one run of an arm, in milliseconds. */
   readonly ms: (arm: string) => number;
 };
@@ -63,11 +68,19 @@ export async function measurePairedRatios({
     }
   }
   const referenceTimes = times.get(reference) as number[];
+  const ratios = (arm: string): number[] => {
+    const armTimes = times.get(arm);
+    if (armTimes === undefined) throw new Error(`no arm named ${arm}`);
+    return armTimes.map((time, index) => time / (referenceTimes[index] as number));
+  };
   return {
-    ratio(arm) {
-      const armTimes = times.get(arm);
-      if (armTimes === undefined) throw new Error(`no arm named ${arm}`);
-      return median(armTimes.map((time, index) => time / (referenceTimes[index] as number)));
+    ratio: (arm) => median(ratios(arm)),
+    interval(arm) {
+      const sorted = ratios(arm).sort((left, right) => left - right);
+      const spread = 0.98 * Math.sqrt(sorted.length);
+      const low = Math.max(0, Math.floor(sorted.length / 2 - spread) - 1);
+      const high = Math.min(sorted.length - 1, Math.ceil(sorted.length / 2 + spread));
+      return [sorted[low] as number, sorted[high] as number];
     },
     ms(arm) {
       const armTimes = times.get(arm);

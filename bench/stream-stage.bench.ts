@@ -1,35 +1,37 @@
 /**
- * What one stream stage costs per part, for each way the gate could hold tool calls until
- * `finish`: the stream alone (no stage), a `TransformStream` with a synchronous `transform` (what
- * the gate uses), the same with larger queues, a pull-based `ReadableStream` over a reader, and a
- * pull-based one that reads in batches while its queue has room. Each stage holds the tool calls
- * and releases them before `finish` after one microtask (standing in for the judging).
+ * What one stream stage costs inside the AI SDK's `streamText`, for each way the gate could hold
+ * tool calls until `finish`: a middleware's `wrapStream` puts the stage between the model and the
+ * SDK, around the turn of stream-turn.ts (5,000 text deltas, 3 tool calls, tools executed). Each
+ * stage holds the tool calls and releases them before `finish` after one microtask (standing in
+ * for the judging). The gate itself runs too, for its distance to its stage.
  *
- * Usage: `node --expose-gc bench/stream-stage.bench.ts [--rounds=40]`. Prints median ms per stream
- * of 5,000 text deltas and 3 tool calls, each stage's median paired ratio to no stage, and the
- * cost per part.
+ * Stages measured alone, a queued stream piped into one more stage, mislead: there a
+ * `TransformStream` stage costs nothing or less than nothing, while in the SDK's chain of
+ * stages, where every part crosses each one by itself, it is the costliest.
+ *
+ * Usage: `node --expose-gc bench/stream-stage.bench.ts [--rounds=30]`. Prints the median ms per
+ * stream, each arm's median paired ratio to `streamText` without middleware (with its 95%
+ * confidence interval), the cost per part, and the promises made per part (counted, so it does
+ * not move with the machine's load).
  */
+import { createHook } from 'node:async_hooks';
+import type { LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
+import { toolGate } from '../src/index.ts';
 import { formatRatio, measurePairedRatios } from './paired-ratios.ts';
+import {
+  runStreamTurn,
+  streamTurnLength,
+  streamTurnModel,
+  streamTurnTools,
+} from './stream-turn.ts';
 
-type Part = { readonly type: string; readonly [key: string]: unknown };
+type Part = LanguageModelV4StreamPart;
 type Stage = (stream: ReadableStream<Part>) => ReadableStream<Part>;
 
 const rounds = Number(
-  process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 40,
+  process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 30,
 );
-
-const parts: Part[] = [{ type: 'stream-start', warnings: [] }];
-for (let index = 0; index < 5000; index++) parts.push({ type: 'text-delta', id: 't', delta: 'w ' });
-for (let index = 0; index < 3; index++) parts.push({ type: 'tool-call', toolCallId: `c${index}` });
-parts.push({ type: 'finish' });
-
-const source = (): ReadableStream<Part> =>
-  new ReadableStream({
-    start(controller) {
-      for (const part of parts) controller.enqueue(part);
-      controller.close();
-    },
-  });
 
 function transformStage(queue?: number): Stage {
   return (stream) => {
@@ -48,7 +50,7 @@ function transformStage(queue?: number): Stage {
               return;
             }
             return Promise.resolve().then(() => {
-              for (const call of held) controller.enqueue(call);
+              for (const call of held.splice(0)) controller.enqueue(call);
               controller.enqueue(part);
             });
           },
@@ -60,6 +62,7 @@ function transformStage(queue?: number): Stage {
   };
 }
 
+/** A stage pulled by the SDK: `queue` parts read ahead, `batch` reads until that queue is full. */
 function pullStage({ queue, batch }: { queue: number; batch: boolean }): Stage {
   return (stream) => {
     const reader = stream.getReader();
@@ -70,7 +73,7 @@ function pullStage({ queue, batch }: { queue: number; batch: boolean }): Stage {
           for (;;) {
             const { done, value } = await reader.read();
             if (done) {
-              for (const call of held) controller.enqueue(call);
+              for (const call of held.splice(0)) controller.enqueue(call);
               controller.close();
               return;
             }
@@ -93,38 +96,112 @@ function pullStage({ queue, batch }: { queue: number; batch: boolean }): Stage {
   };
 }
 
-const stages: Record<string, Stage> = {
-  none: (stream) => stream,
-  transform: transformStage(),
-  'transform, queues of 16': transformStage(16),
-  'pull, one part per pull': pullStage({ queue: 1, batch: false }),
-  'pull, batches of 16': pullStage({ queue: 16, batch: true }),
-};
-
-/** Every stage feeds one more identity stage, as the SDK's own first stage would. */
-async function consume(stream: ReadableStream<Part>): Promise<void> {
-  let count = 0;
-  const piped = stream.pipeThrough(
-    new TransformStream<Part, Part>({ transform: (part, controller) => controller.enqueue(part) }),
-  );
-  for await (const part of piped) {
-    if (part.type === 'finish' && count !== parts.length - 1) throw new Error('a part was lost');
-    count++;
-  }
-  if (count !== parts.length) throw new Error(`${count} parts instead of ${parts.length}`);
+/**
+ * A stage pulled only when its queue runs below `batch` parts; each pull reads until the queue
+ * holds twice that, so the SDK's reads between refills take parts from the queue without a pull
+ * (the gate's shape).
+ */
+function refilledStage(batch: number): Stage {
+  return (stream) => {
+    const reader = stream.getReader();
+    const held: Part[] = [];
+    return new ReadableStream<Part>(
+      {
+        async pull(controller) {
+          while ((controller.desiredSize ?? 0) > -batch) {
+            const { done, value } = await reader.read();
+            if (done) {
+              for (const call of held.splice(0)) controller.enqueue(call);
+              controller.close();
+              return;
+            }
+            if (value.type === 'tool-call') {
+              held.push(value);
+              continue;
+            }
+            if (value.type === 'finish') {
+              await Promise.resolve();
+              for (const call of held.splice(0)) controller.enqueue(call);
+            }
+            controller.enqueue(value);
+          }
+        },
+        cancel: (reason) => reader.cancel(reason),
+      },
+      { highWaterMark: batch },
+    );
+  };
 }
 
-const result = await measurePairedRatios({
-  arms: Object.fromEntries(
-    Object.entries(stages).map(([name, stage]) => [name, () => consume(stage(source()))]),
+function middleware(stage: Stage): LanguageModelV4Middleware {
+  return {
+    specificationVersion: 'v4',
+    async wrapStream({ doStream }) {
+      const result = await doStream();
+      return { ...result, stream: stage(result.stream) };
+    },
+  };
+}
+
+const model = streamTurnModel();
+const tools = streamTurnTools();
+const stages: Record<string, Stage> = {
+  'middleware, no stage': (stream) => stream,
+  'transform, synchronous': transformStage(),
+  'transform, queues of 16': transformStage(16),
+  'pulled, no queue': pullStage({ queue: 0, batch: false }),
+  'pulled, queue of 1': pullStage({ queue: 1, batch: false }),
+  'pulled, batches of 16': pullStage({ queue: 16, batch: true }),
+  'refilled below 4': refilledStage(4),
+  'refilled below 16 (gate)': refilledStage(16),
+  'refilled below 64': refilledStage(64),
+};
+const gate = toolGate({ tools });
+const arms = {
+  'no middleware': runStreamTurn(model, tools),
+  ...Object.fromEntries(
+    Object.entries(stages).map(([name, stage]) => [
+      name,
+      runStreamTurn(wrapLanguageModel({ model, middleware: middleware(stage) }), tools),
+    ]),
   ),
-  reference: 'none',
-  rounds,
-});
-console.log(`Stream stages, ${parts.length} parts per stream, ${rounds} rounds (CPU time):`);
-for (const name of Object.keys(stages)) {
-  const perPart = ((result.ms(name) - result.ms('none')) * 1000) / parts.length;
+  'the gate': runStreamTurn(wrapLanguageModel({ model, middleware: gate.middleware }), gate.tools),
+};
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+const result = await measurePairedRatios({ arms, reference: 'no middleware', rounds });
+const promises = await promisesPerPart(arms);
+console.log(
+  `Stream stages in streamText, ${streamTurnLength} parts per stream, ${rounds} rounds (CPU time; promises made per part, counted):`,
+);
+for (const name of Object.keys(arms)) {
+  const perPart = ((result.ms(name) - result.ms('no middleware')) * 1000) / streamTurnLength;
+  const [low, high] = result.interval(name);
   console.log(
-    `  ${name.padEnd(26)} ${result.ms(name).toFixed(1).padStart(7)} ms  ${formatRatio(result.ratio(name)).padStart(6)}  ${perPart.toFixed(2).padStart(5)} us/part`,
+    `  ${name.padEnd(25)} ${result.ms(name).toFixed(1).padStart(7)} ms  ${formatRatio(result.ratio(name)).padStart(6)} (${low.toFixed(2)}–${high.toFixed(2)})  ${perPart.toFixed(2).padStart(5)} us/part  ${promises.get(name)?.toFixed(2)} promises/part`,
   );
+}
+
+/**
+ * Promises made per part in one run of each arm: a count, so other load on the machine does not
+ * move it, where the timings move by several percent.
+ */
+async function promisesPerPart(
+  runs: Record<string, () => Promise<void>>,
+): Promise<Map<string, number>> {
+  let count = 0;
+  const hook = createHook({
+    init(_id, type) {
+      if (type === 'PROMISE') count++;
+    },
+  });
+  const counts = new Map<string, number>();
+  for (const [name, run] of Object.entries(runs)) {
+    count = 0;
+    hook.enable();
+    await run();
+    hook.disable();
+    counts.set(name, count / streamTurnLength);
+  }
+  return counts;
 }

@@ -59,16 +59,22 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
     },
 
     async wrapStream({ params, model }) {
-      const result = await streamThroughProviderErrors({ params, model });
-      const request = requests.get(params);
-      if (request === undefined) return result;
-      return {
-        ...result,
-        stream: holdToolCalls({ stream: result.stream, request, options, ledger }),
-      };
+      const { result, warnings } = await streamThroughProviderErrors({ params, model });
+      // Params the gate did not prepare get nothing held, only the retry's warnings.
+      const request = requests.get(params) ?? unpreparedRequest;
+      const stream = holdToolCalls({
+        stream: result.stream,
+        request,
+        options,
+        ledger,
+        warnings: warnings.length === 0 ? request.warnings : [...warnings, ...request.warnings],
+      });
+      return stream === result.stream ? result : { ...result, stream };
     },
   };
 }
+
+const unpreparedRequest: GateRequest = { tools: new Map(), warnings: [] };
 
 function isToolCall(part: { type: string }): part is LanguageModelV4ToolCall {
   return part.type === 'tool-call' && (part as LanguageModelV4ToolCall).providerExecuted !== true;

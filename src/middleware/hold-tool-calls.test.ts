@@ -81,10 +81,76 @@ describe('holdToolCalls', () => {
     expect(parts).toEqual([{ type: 'stream-start', warnings: [warning] }]);
   });
 
+  it('should let calls pass unheld when the request has no tools, adding the given warnings', async () => {
+    const warning = { type: 'other' as const, message: 'toolgate: retried' };
+    const parts = await convertReadableStreamToArray(
+      holdToolCalls({
+        stream: convertArrayToReadableStream(turn),
+        request: { tools: new Map(), warnings: [] },
+        options: { tools: {} },
+        ledger: new CallLedger(),
+        warnings: [warning],
+      }),
+    );
+    expect(parts.map((part) => part.type)).toEqual(turn.map((part) => part.type));
+    expect(parts[0]).toEqual({ type: 'stream-start', warnings: [warning] });
+    expect(parts[4]).toBe(turn[4]);
+  });
+
   it('should hand on held calls, judged, when the stream ends without finish', async () => {
     const parts = await convertReadableStreamToArray(
       hold(convertArrayToReadableStream(turn.slice(0, 5)), { tools: weather, warnings: [] }),
     );
     expect(parts.at(-1)).toMatchObject({ type: 'tool-call', toolCallId: 'c1' });
+  });
+
+  it('should keep the order of a stream longer than its queue, each call held until finish', async () => {
+    const deltas = Array.from(
+      { length: 100 },
+      (_, index): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 't', delta: `${index}` }),
+    );
+    const call = turn[4] as LanguageModelV4StreamPart;
+    const long = [turn[0], ...deltas.slice(0, 50), call, ...deltas.slice(50), turn[8]].filter(
+      (part): part is LanguageModelV4StreamPart => part !== undefined,
+    );
+    const parts = await convertReadableStreamToArray(
+      hold(convertArrayToReadableStream(long), { tools: weather, warnings: [] }),
+    );
+    expect(parts.map((part) => (part.type === 'text-delta' ? part.delta : part.type))).toEqual([
+      'stream-start',
+      ...deltas.map((_, index) => `${index}`),
+      'tool-call',
+      'finish',
+    ]);
+  });
+
+  it('should cancel the model stream when its reader cancels', async () => {
+    let cancelledWith: unknown;
+    const source = new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        for (const part of turn.slice(0, 5)) controller.enqueue(part);
+      },
+      cancel(reason) {
+        cancelledWith = reason;
+      },
+    });
+    const reader = hold(source, { tools: weather, warnings: [] }).getReader();
+    expect((await reader.read()).value).toEqual(turn[0]);
+    await reader.cancel('stopped');
+    expect(cancelledWith).toBe('stopped');
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+  });
+
+  it('should pass an error of the model stream on', async () => {
+    const failure = new Error('connection reset');
+    const source = new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        controller.enqueue(turn[0] as LanguageModelV4StreamPart);
+        controller.error(failure);
+      },
+    });
+    await expect(
+      convertReadableStreamToArray(hold(source, { tools: weather, warnings: [] })),
+    ).rejects.toBe(failure);
   });
 });

@@ -1,10 +1,17 @@
-import type { LanguageModelV4StreamPart, LanguageModelV4ToolCall } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolCall,
+  SharedV4Warning,
+} from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
 import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { GateRequest } from './gate-request.ts';
 import { judgeTurn } from './judge-turn.ts';
 import { reportRefusals } from './report-refusals.ts';
+
+/** Parts left in the stage's queue below which it reads more; see {@link holdToolCalls}. */
+const refillBelow = 16;
 
 /**
  * Lets text, reasoning and tool input deltas through live, holds the turn's tool calls until the
@@ -13,59 +20,94 @@ import { reportRefusals } from './report-refusals.ts';
  *
  * A request that offers no tools and has no warnings to add gets its stream back untouched: the
  * SDK answers a call of a tool it did not offer with `NoSuchToolError`, never by running it.
- * Otherwise one `TransformStream` stage with a synchronous `transform`: parts other than tool
- * calls and `finish` pass with no allocation and no promise of the gate's own. A pull-based
- * reader, reading in batches under a higher water mark, or a stage with larger queues cost the
- * same per part on Node 22 (`node bench/stream-stage.bench.ts`), and a stage of some kind is
- * needed to see `finish`.
+ * Otherwise one stage that the SDK pulls: each pull reads the model's stream until the stage's
+ * queue holds twice {@link refillBelow} parts, and the next pull comes only when fewer than
+ * {@link refillBelow} are left, so the SDK's reads in between take parts from the queue. A part
+ * then costs one read of the reader below and no closure of the gate's own: on Node 22, against
+ * `streamText` alone, about 2 more promises per part on the SDK's 250, where a pull for each part
+ * adds 6 and a `TransformStream` stage 17, its pipe adding a writer, a write queue and a
+ * transform promise to every part (`node bench/stream-stage.bench.ts`). Reading ahead adds no
+ * delay: a part the SDK waits for is handed on the moment it is read.
  */
 export function holdToolCalls<TOOLS extends ToolSet>({
   stream,
   request,
   options,
   ledger,
+  warnings = request.warnings,
 }: {
   stream: ReadableStream<LanguageModelV4StreamPart>;
   request: GateRequest;
   options: ToolGateOptions<TOOLS>;
   /** Where each handed-on call's verdict waits for the AI SDK's validation. */
   ledger: CallLedger;
+  /** What to add to the stream's `stream-start` warnings: the request's, by default. */
+  warnings?: readonly SharedV4Warning[];
 }): ReadableStream<LanguageModelV4StreamPart> {
-  if (request.tools.size === 0 && request.warnings.length === 0) return stream;
+  const holds = request.tools.size > 0;
+  if (!holds && warnings.length === 0) return stream;
   const held: LanguageModelV4ToolCall[] = [];
-  let warned = request.warnings.length === 0;
+  let warned = warnings.length === 0;
+  const reader = stream.getReader();
 
-  const release = async (
-    controller: TransformStreamDefaultController<LanguageModelV4StreamPart>,
-  ): Promise<void> => {
+  const judgeHeld = async (): Promise<readonly LanguageModelV4ToolCall[]> => {
     const calls = held.splice(0, held.length);
-    if (calls.length === 0) return;
+    if (calls.length === 0) return calls;
     const judged = await judgeTurn({ calls, request, options, ledger });
     await reportRefusals({ refusals: judged.refusals, onRefusal: options.onRefusal });
-    for (const call of judged.calls) controller.enqueue(call);
+    return judged.calls;
+  };
+  // Chained now, so the turn is judged in the async context the stream was made in (the SDK's
+  // model-call span, where refusals are reported), not in that of whoever reads the stream.
+  let endTurn = (): void => {};
+  const turnJudged = new Promise<void>((resolve) => {
+    endTurn = resolve;
+  }).then(judgeHeld);
+  let turnEnded = false;
+  const release = async (
+    controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>,
+  ): Promise<void> => {
+    let calls: readonly LanguageModelV4ToolCall[];
+    if (turnEnded) {
+      calls = await judgeHeld();
+    } else {
+      turnEnded = true;
+      endTurn();
+      calls = await turnJudged;
+    }
+    if (cancelled) return;
+    for (const call of calls) controller.enqueue(call);
   };
 
-  return stream.pipeThrough(
-    new TransformStream({
-      // Not async: text and input deltas pass without a promise each; only `finish` waits.
-      transform(part, controller) {
-        if (part.type === 'tool-call') {
-          if (part.providerExecuted === true) controller.enqueue(part);
-          else held.push(part);
-          return;
+  let cancelled = false;
+  return new ReadableStream<LanguageModelV4StreamPart>(
+    {
+      async pull(controller) {
+        while (!cancelled && (controller.desiredSize ?? 0) > -refillBelow) {
+          const { done, value: part } = await reader.read();
+          if (cancelled) return;
+          if (done) {
+            // A stream that ends without `finish` still hands its calls on, judged.
+            await release(controller);
+            if (!cancelled) controller.close();
+            return;
+          }
+          if (part.type === 'tool-call' && holds && part.providerExecuted !== true) {
+            held.push(part);
+          } else if (part.type === 'stream-start' && !warned) {
+            warned = true;
+            controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
+          } else {
+            if (part.type === 'finish') await release(controller);
+            if (!cancelled) controller.enqueue(part);
+          }
         }
-        if (part.type === 'finish') return release(controller).then(() => controller.enqueue(part));
-        if (part.type === 'stream-start' && !warned) {
-          warned = true;
-          controller.enqueue({ ...part, warnings: [...part.warnings, ...request.warnings] });
-          return;
-        }
-        controller.enqueue(part);
       },
-      async flush(controller) {
-        // A stream that ends without `finish` still hands its calls on, judged.
-        await release(controller);
+      cancel(reason) {
+        cancelled = true;
+        return reader.cancel(reason);
       },
-    }),
+    },
+    { highWaterMark: refillBelow },
   );
 }

@@ -4,9 +4,11 @@ import { createGroq } from '@ai-sdk/groq';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { APICallError, generateText, isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Recording, replayRecording } from '../../test/support/replay-recording.ts';
+import { streamThroughProviderErrors } from './provider-errors.ts';
 import { toolsRefusedStrict } from './strict-rejection-retry.ts';
 import { toolGate } from './tool-gate.ts';
 
@@ -338,6 +340,32 @@ describe('tool_use_failed without a call', () => {
     } finally {
       replay.close();
     }
+  });
+});
+
+describe('streamThroughProviderErrors', () => {
+  const streamingModel = (provider: string) => {
+    const stream = convertArrayToReadableStream([{ type: 'stream-start' as const, warnings: [] }]);
+    return {
+      stream,
+      model: new MockLanguageModelV4({ provider, doStream: async () => ({ stream }) }),
+    };
+  };
+  const params = { prompt: [] };
+
+  it('should hand back the provider stream itself, without raw chunks, when no fold can happen in it', async () => {
+    const { stream, model } = streamingModel('openai.responses');
+    const { result, warnings } = await streamThroughProviderErrors({ params, model });
+    expect(result.stream).toBe(stream);
+    expect(warnings).toEqual([]);
+    expect(model.doStreamCalls[0]?.includeRawChunks).toBeUndefined();
+  });
+
+  it('should read raw chunks and fold mid-stream for a Groq provider id', async () => {
+    const { stream, model } = streamingModel('groq.chat');
+    const { result } = await streamThroughProviderErrors({ params, model });
+    expect(result.stream).not.toBe(stream);
+    expect(model.doStreamCalls[0]?.includeRawChunks).toBe(true);
   });
 });
 

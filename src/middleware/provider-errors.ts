@@ -2,7 +2,6 @@ import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
   LanguageModelV4StreamResult,
   SharedV4Warning,
 } from '@ai-sdk/provider';
@@ -43,46 +42,45 @@ export async function generateThroughProviderErrors({
   }
 }
 
-/** {@link generateThroughProviderErrors} for streams, where `tool_use_failed` may come mid-stream. */
+/**
+ * {@link generateThroughProviderErrors} for streams, where `tool_use_failed` may come mid-stream.
+ *
+ * Adds no stream stage of its own unless the provider answers `tool_use_failed` mid-stream (Groq):
+ * every stage costs each part of every stream, so the folding stage and the raw chunks it reads
+ * are only asked for where they can matter. The strict retry's warnings are returned, not added,
+ * for the caller to add in the one stage it has anyway.
+ */
 export async function streamThroughProviderErrors({
   params,
   model,
 }: {
   params: LanguageModelV4CallOptions;
   model: LanguageModelV4;
-}): Promise<LanguageModelV4StreamResult> {
+}): Promise<{ result: LanguageModelV4StreamResult; warnings: SharedV4Warning[] }> {
+  const folds = foldsToolUseFailedMidStream(model.provider);
   try {
-    // Raw chunks keep what the provider's own stream schema drops (Groq's `failed_generation`).
     const { result, warnings } = await callWithStrictRetry({
       params,
-      call: (sent) => model.doStream({ ...sent, includeRawChunks: true }),
+      // Raw chunks keep what the provider's own stream schema drops (Groq's `failed_generation`).
+      call: (sent) => model.doStream(folds ? { ...sent, includeRawChunks: true } : sent),
     });
+    if (!folds) return { result, warnings };
     const stream = result.stream.pipeThrough(
       foldToolUseFailedParts({ keepRawChunks: params.includeRawChunks === true }),
     );
-    return {
-      ...result,
-      stream: warnings.length === 0 ? stream : stream.pipeThrough(addWarnings(warnings)),
-    };
+    return { result: { ...result, stream }, warnings };
   } catch (error) {
     const folded = foldToolUseFailedError(error);
     if (folded === undefined) throw error;
-    return { stream: streamOfFoldedError(folded) };
+    return { result: { stream: streamOfFoldedError(folded) }, warnings: [] };
   }
 }
 
-function addWarnings(
-  warnings: readonly SharedV4Warning[],
-): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
-  let added = false;
-  return new TransformStream({
-    transform(part, controller) {
-      if (part.type === 'stream-start' && !added) {
-        added = true;
-        controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
-        return;
-      }
-      controller.enqueue(part);
-    },
-  });
+/**
+ * Whether a provider may answer `tool_use_failed` inside a stream: Groq (`groq.chat`, or an
+ * OpenAI-compatible provider the app named after it). An error before the stream starts is
+ * folded for every provider, as it costs nothing until it happens.
+ */
+export function foldsToolUseFailedMidStream(providerId: string): boolean {
+  return providerId.startsWith('groq');
 }
