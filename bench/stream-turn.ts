@@ -61,9 +61,11 @@ export const streamTurnLength = streamTurnParts().length;
 
 /** A model whose every stream is the turn, all of it queued from the start. */
 export function streamTurnModel(): MockLanguageModelV4 {
-  return new MockLanguageModelV4({
+  const model: MockLanguageModelV4 = new MockLanguageModelV4({
     provider: 'openai.responses',
     doStream: async () => {
+      // The mock records every call; forget them, so neither arm pays for a growing heap.
+      model.doStreamCalls.length = 0;
       const parts = streamTurnParts();
       return {
         stream: new ReadableStream({
@@ -75,6 +77,7 @@ export function streamTurnModel(): MockLanguageModelV4 {
       };
     },
   });
+  return model;
 }
 
 /** One `streamText` of the turn, read to its end; throws unless every call ran. */
