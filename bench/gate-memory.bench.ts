@@ -35,7 +35,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
-import { refusalOf, toolGate } from '../src/index.ts';
+import { toolGate } from '../src/index.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) {
@@ -110,10 +110,22 @@ function resultOf(i: number): LanguageModelV4GenerateResult {
 }
 
 /** A call the gate refused: its input (JSON text, or parsed by the SDK) is a refusal marker. */
-function isRefusedCall(part: { type: string; input?: unknown }): boolean {
-  if (part.type !== 'tool-call') return false;
-  const input = typeof part.input === 'string' ? (JSON.parse(part.input) as unknown) : part.input;
-  return refusalOf(input) !== undefined;
+/** A gate whose `onRefusal` tells whether the turn just judged was refused. */
+function countingGate() {
+  let refused = false;
+  const gate = toolGate({
+    tools,
+    onRefusal: () => {
+      refused = true;
+    },
+  });
+  /** Whether the gate refused since the last call of this function. */
+  const refusedSinceLast = () => {
+    const answer = refused;
+    refused = false;
+    return answer;
+  };
+  return { gate, refusedSinceLast };
 }
 
 type Counts = { passed: number; refused: number; wrong: number };
@@ -122,7 +134,7 @@ type Counts = { passed: number; refused: number; wrong: number };
 type RunTurn = (i: number) => Promise<boolean>;
 
 async function directRunner(): Promise<RunTurn> {
-  const gate = toolGate({ tools });
+  const { gate, refusedSinceLast } = countingGate();
   let turn = 0;
   const model = new MockLanguageModelV4({
     provider: 'openai.responses',
@@ -134,8 +146,9 @@ async function directRunner(): Promise<RunTurn> {
   });
   const wrapped = wrapLanguageModel({ model, middleware: gate.middleware });
   const functionTools: LanguageModelV4FunctionTool[] = [];
-  // The tools as the SDK sends them: the same objects every turn, like one agent's requests.
-  for (const [name, appTool] of Object.entries(tools as ToolSet)) {
+  // The tools as the SDK sends them: the same objects every turn, like one agent's requests; the
+  // gate's wrapped tools, whose schemas the middleware recognises as its own.
+  for (const [name, appTool] of Object.entries(gate.tools as ToolSet)) {
     functionTools.push({
       type: 'function',
       name,
@@ -176,15 +189,16 @@ async function directRunner(): Promise<RunTurn> {
     }
     const params: LanguageModelV4CallOptions = { prompt, tools: functionTools };
     const result = await wrapped.doGenerate(params);
-    previousRefused = result.content.filter(
-      (part): part is LanguageModelV4ToolCall => part.type === 'tool-call' && isRefusedCall(part),
-    );
-    return previousRefused.length > 0;
+    const refused = refusedSinceLast();
+    previousRefused = refused
+      ? result.content.filter((part): part is LanguageModelV4ToolCall => part.type === 'tool-call')
+      : [];
+    return refused;
   };
 }
 
 async function generateTextRunner(): Promise<RunTurn> {
-  const gate = toolGate({ tools });
+  const { gate, refusedSinceLast } = countingGate();
   let turn = 0;
   const model = new MockLanguageModelV4({
     provider: 'openai.responses',
@@ -204,7 +218,7 @@ async function generateTextRunner(): Promise<RunTurn> {
       stopWhen: isStepCount(1),
       messages: [{ role: 'user', content: `turn ${i}` }, ...history],
     });
-    const refused = result.content.some(isRefusedCall);
+    const refused = refusedSinceLast();
     // Carry only the last turn, as a trimmed chat history would, so the prompt stays bounded.
     history = refused ? result.response.messages : [];
     return refused;
