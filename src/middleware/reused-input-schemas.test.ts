@@ -98,4 +98,20 @@ describe('ReusedInputSchemas', () => {
     expect(reused.schemaFor('tool_0', asSchema(jsonSchema(large(0))))).not.toBe(first);
     expect(reused.schemaFor('tool_19', asSchema(jsonSchema(large(19))))).toBe(last.at(-1));
   });
+
+  it('should copy a property named __proto__ as a property, and -0 as JSON writes it', () => {
+    const { reused } = reusedSchemas();
+    const content = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"minProperties":0}',
+    );
+    content.minProperties = -0;
+    const wrapped = read(reused.schemaFor('odd', asSchema(jsonSchema(content))) as Schema<unknown>);
+    const properties = wrapped.properties as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(['__proto__']);
+    expect(Object.is(wrapped.minProperties, 0)).toBe(true);
+    // An object whose prototype is set by a literal `__proto__` is not the same content.
+    const literal = { type: 'object', properties: { __proto__: { type: 'string' } } };
+    expect(reused.schemaFor('odd', asSchema(jsonSchema(literal)))).toBeUndefined();
+  });
 });
