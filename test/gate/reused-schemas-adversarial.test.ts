@@ -1,6 +1,7 @@
 import { openai } from '@ai-sdk/openai';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import {
+  asSchema,
   generateText,
   isStepCount,
   jsonSchema,
@@ -11,7 +12,7 @@ import {
 } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
-import { GateWiringError, toolGate } from '../../src/index.ts';
+import { GateWiringError, InvalidGateOptionError, toolGate } from '../../src/index.ts';
 import { call, streamTurn, textTurn, toolTurn } from './helpers.ts';
 
 /**
@@ -270,5 +271,65 @@ describe('wrapped schemas shared between tool sets', () => {
     ]);
     // Ann's tools keep the content they were wrapped with; Bob's need `lines`, so his call is refused.
     expect(ran).toEqual(['ann /home/ann']);
+  });
+});
+
+describe('a provider-defined tool whose app schema is a promise', () => {
+  it('should be awaited, then its overrides enforced: a disallowed call is refused, an allowed one runs', async () => {
+    const execute = vi.fn(async (_input: unknown) => ({ output: 'ok' }));
+    const shell = openai.tools.localShell({ execute });
+    const later = {
+      ...shell,
+      inputSchema: jsonSchema(async () => asSchema(shell.inputSchema).jsonSchema),
+    };
+    const ls = { type: 'exec', command: ['ls'] };
+    const rm = { type: 'exec', command: ['rm', '-rf', '/'] };
+    const gate = toolGate({
+      tools: { local_shell: later },
+      overrides: { local_shell: { action: { enum: [ls] } } },
+    });
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [
+        toolTurn([call('s0', 'local_shell', { action: rm })]),
+        toolTurn([call('s1', 'local_shell', { action: ls })]),
+        textTurn('done'),
+      ],
+    });
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'hi',
+      stopWhen: isStepCount(4),
+    });
+    expect(execute.mock.calls.map(([input]) => input)).toEqual([{ action: ls }]);
+    expect(JSON.stringify(model.doGenerateCalls[1]?.prompt)).toContain('Refused:');
+  });
+
+  it('should report an override the awaited schema does not allow before the model is called', async () => {
+    const shell = openai.tools.localShell({ execute: async () => ({ output: 'ok' }) });
+    const later = {
+      ...shell,
+      inputSchema: jsonSchema(async () => asSchema(shell.inputSchema).jsonSchema),
+    };
+    const gate = toolGate({
+      tools: { local_shell: later },
+      overrides: { local_shell: { nowhere: { value: 1 } } },
+    });
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [textTurn('done')],
+    });
+    const error = await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'hi',
+    }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(InvalidGateOptionError.isInstance(error)).toBe(true);
+    expect(String(error)).toContain('nowhere');
+    expect(model.doGenerateCalls).toHaveLength(0);
   });
 });
