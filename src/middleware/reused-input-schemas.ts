@@ -9,7 +9,10 @@ import type { CallLedger } from './call-ledger.ts';
 import { gateInputSchema } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 
-/** Most tool names whose wrapped schema a gate keeps; the name seen longest ago goes first. */
+/**
+ * Most tool names whose wrapped schema a gate keeps; the name whose schema was made longest ago goes
+ * first (a hit does not move it: one map write less per tool and request).
+ */
 const maxNames = 1000;
 /** Schemas longer than this as JSON text are wrapped anew every time, never kept. */
 const maxContentLength = 200_000;
