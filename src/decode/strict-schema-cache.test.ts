@@ -167,4 +167,24 @@ describe('toStrictSchemaCached', () => {
       expect(liar).not.toBe(honest);
     });
   });
+
+  it('should convert a schema whose JSON text is another content (a hidden toJSON) by what it holds', () => {
+    const counted = {
+      type: 'object',
+      properties: { count: { type: 'integer' } },
+      additionalProperties: false,
+    };
+    const named = {
+      type: 'object',
+      properties: { count: { type: 'string' } },
+      additionalProperties: false,
+    };
+    toStrictSchemaCached(named, { profile: openaiProfile });
+    // Reads as `counted` to every walker, but JSON.stringify writes it as `named`.
+    const disguised = Object.defineProperty(structuredClone(counted), 'toJSON', {
+      value: () => named,
+    });
+    const result = toStrictSchemaCached(disguised, { profile: openaiProfile });
+    expect(result).toEqual(toStrictSchema(counted, { profile: openaiProfile }));
+  });
 });

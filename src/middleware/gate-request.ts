@@ -71,6 +71,18 @@ type PrepareGateRequestOptions<TOOLS extends ToolSet> = {
 export function prepareGateRequest<TOOLS extends ToolSet>(
   prepare: PrepareGateRequestOptions<TOOLS>,
 ): PreparedGateRequest | Promise<PreparedGateRequest> {
+  // One lookup per tool: what each function tool is, or that the gate did not wrap it. A wiring
+  // mistake is reported before any app schema is read, so a schema that fails or never settles
+  // cannot hide it.
+  const ownedTools: Array<OwnedTool | undefined> = [];
+  const unwrapped: string[] = [];
+  for (const tool of prepare.params.tools ?? []) {
+    const ownedTool =
+      tool.type === 'function' ? ownedToolOf(prepare.owned, tool.inputSchema) : undefined;
+    if (tool.type === 'function' && ownedTool === undefined) unwrapped.push(tool.name);
+    ownedTools.push(ownedTool);
+  }
+  if (unwrapped.length > 0) throw new GateWiringError({ toolNames: unwrapped });
   const appTools = (prepare.options.tools ?? {}) as ToolSet;
   const providerSchemas = new Map<string, unknown>();
   let pending = false;
@@ -81,28 +93,25 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
     pending ||= isThenable(schema);
     providerSchemas.set(tool.name, schema);
   }
-  if (!pending) return prepareWithSchemas(prepare, providerSchemas);
+  if (!pending) return prepareWithSchemas(prepare, ownedTools, providerSchemas);
   const names = [...providerSchemas.keys()];
   return Promise.all(providerSchemas.values()).then((schemas) =>
-    prepareWithSchemas(prepare, new Map(names.map((name, index) => [name, schemas[index]]))),
+    prepareWithSchemas(
+      prepare,
+      ownedTools,
+      new Map(names.map((name, index) => [name, schemas[index]])),
+    ),
   );
 }
 
 function prepareWithSchemas<TOOLS extends ToolSet>(
-  { params, model, options, owned }: PrepareGateRequestOptions<TOOLS>,
+  { params, model, options }: PrepareGateRequestOptions<TOOLS>,
+  /** What each of the request's tools is (by its place), `undefined` for a provider-defined one. */
+  ownedTools: ReadonlyArray<OwnedTool | undefined>,
   /** The app's schema of each provider-defined tool, by name. */
   providerSchemas: ReadonlyMap<string, unknown>,
 ): PreparedGateRequest {
   const requestTools = params.tools ?? [];
-  // One lookup per tool: what each function tool is, or that the gate did not wrap it.
-  const ownedTools: Array<OwnedTool | undefined> = [];
-  const unwrapped: string[] = [];
-  for (const tool of requestTools) {
-    const ownedTool = tool.type === 'function' ? ownedToolOf(owned, tool.inputSchema) : undefined;
-    if (tool.type === 'function' && ownedTool === undefined) unwrapped.push(tool.name);
-    ownedTools.push(ownedTool);
-  }
-  if (unwrapped.length > 0) throw new GateWiringError({ toolNames: unwrapped });
   const profile = chooseProfile(options, model.provider);
   const warnings: SharedV4Warning[] = [];
   const tools = new Map<string, GatedToolPlan>();

@@ -65,4 +65,53 @@ describe('ReusedInputSchemas', () => {
     });
     expect(reused.schemaFor('read_file', asSchema(throwing))).toBeUndefined();
   });
+
+  it('should keep at most 1,000 names, however many distinct names it sees', () => {
+    const { reused } = reusedSchemas();
+    const schemas: Array<Schema<unknown> | undefined> = [];
+    for (let index = 0; index < 100_000; index++) {
+      schemas.push(reused.schemaFor(`tool_${index}`, asSchema(jsonSchema(listing()))));
+    }
+    // The last 1,000 names are handed out again; the name seen longest ago was let go.
+    expect(reused.schemaFor('tool_99000', asSchema(jsonSchema(listing())))).toBe(schemas[99_000]);
+    expect(reused.schemaFor('tool_99999', asSchema(jsonSchema(listing())))).toBe(schemas[99_999]);
+    expect(reused.schemaFor('tool_98999', asSchema(jsonSchema(listing())))).not.toBe(
+      schemas[98_999],
+    );
+  });
+
+  it('should keep at most 2,000,000 characters of content, all names together', () => {
+    const { reused } = reusedSchemas();
+    // Twenty schemas of about 150,000 characters each: under the limit for one, over it together.
+    const large = (index: number) => ({
+      type: 'object',
+      description: `${index} ${'x'.repeat(150_000)}`,
+      properties: { path: { type: 'string' } },
+    });
+    const first = reused.schemaFor('tool_0', asSchema(jsonSchema(large(0))));
+    expect(first).toBeDefined();
+    expect(reused.schemaFor('tool_0', asSchema(jsonSchema(large(0))))).toBe(first);
+    const last: Array<Schema<unknown> | undefined> = [];
+    for (let index = 1; index < 20; index++) {
+      last.push(reused.schemaFor(`tool_${index}`, asSchema(jsonSchema(large(index)))));
+    }
+    expect(reused.schemaFor('tool_0', asSchema(jsonSchema(large(0))))).not.toBe(first);
+    expect(reused.schemaFor('tool_19', asSchema(jsonSchema(large(19))))).toBe(last.at(-1));
+  });
+
+  it('should copy a property named __proto__ as a property, and -0 as JSON writes it', () => {
+    const { reused } = reusedSchemas();
+    const content = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"minProperties":0}',
+    );
+    content.minProperties = -0;
+    const wrapped = read(reused.schemaFor('odd', asSchema(jsonSchema(content))) as Schema<unknown>);
+    const properties = wrapped.properties as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(['__proto__']);
+    expect(Object.is(wrapped.minProperties, 0)).toBe(true);
+    // An object whose prototype is set by a literal `__proto__` is not the same content.
+    const literal = { type: 'object', properties: { __proto__: { type: 'string' } } };
+    expect(reused.schemaFor('odd', asSchema(jsonSchema(literal)))).toBeUndefined();
+  });
 });

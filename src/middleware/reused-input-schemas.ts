@@ -9,10 +9,19 @@ import type { CallLedger } from './call-ledger.ts';
 import { gateInputSchema } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 
-/** Most tool names whose wrapped schema a gate keeps; the name seen longest ago goes first. */
+/**
+ * Most tool names whose wrapped schema a gate keeps; the name whose schema was made longest ago goes
+ * first (a hit does not move it: one map write less per tool and request).
+ */
 const maxNames = 1000;
 /** Schemas longer than this as JSON text are wrapped anew every time, never kept. */
 const maxContentLength = 200_000;
+/**
+ * Most characters of content (as JSON text) kept, all names together: each kept schema holds its
+ * content twice (the private copy and its snapshot), so a bound on names alone would let a tool
+ * source of 1,000 large schemas keep hundreds of megabytes.
+ */
+const maxTotalContentLength = 2_000_000;
 
 /**
  * Wrapped input schemas a gate hands out again, by tool name, to tools whose schema has the same
@@ -27,7 +36,11 @@ const maxContentLength = 200_000;
 export class ReusedInputSchemas {
   readonly #ledger: CallLedger;
   readonly #owned: OwnedSchemas;
-  readonly #byName = new Map<string, { snapshot: ContentSnapshot; schema: Schema<unknown> }>();
+  readonly #byName = new Map<
+    string,
+    { snapshot: ContentSnapshot; schema: Schema<unknown>; length: number }
+  >();
+  #totalLength = 0;
 
   constructor({ ledger, owned }: { ledger: CallLedger; owned: OwnedSchemas }) {
     this.#ledger = ledger;
@@ -55,11 +68,16 @@ export class ReusedInputSchemas {
     if (snapshot === undefined) return undefined;
     const tool = { inputSchema: jsonSchema(JSON.parse(key)) } as Tool;
     const schema = gateInputSchema({ tool, ledger: this.#ledger, owned: this.#owned });
-    this.#byName.delete(name);
-    this.#byName.set(name, { snapshot, schema });
-    if (this.#byName.size > maxNames) {
-      const [oldest] = this.#byName.keys();
-      if (oldest !== undefined) this.#byName.delete(oldest);
+    if (known !== undefined) {
+      this.#byName.delete(name);
+      this.#totalLength -= known.length;
+    }
+    this.#byName.set(name, { snapshot, schema, length: key.length });
+    this.#totalLength += key.length;
+    for (const [oldestName, oldest] of this.#byName) {
+      if (this.#byName.size <= maxNames && this.#totalLength <= maxTotalContentLength) break;
+      this.#byName.delete(oldestName);
+      this.#totalLength -= oldest.length;
     }
     return schema;
   }

@@ -16,7 +16,8 @@
  * - `undefined`, a function, a symbol, a bigint, `NaN` or an infinity anywhere (JSON would drop
  *   or rewrite them, so `{ const: undefined }` would pass for `{}`);
  * - an object that is not a plain object or array (a `Date`, `Map`, class instance, boxed
- *   primitive), or an own `toJSON` method;
+ *   primitive, even under another prototype, a `JSON.rawJSON` value), or one with a `toJSON`
+ *   method (own, hidden or inherited): JSON text would then not be what a walker reads;
  * - a getter or proxy trap that throws.
  * Only own enumerable string-keyed properties are read, as JSON reads them (a getter by the value
  * it gives); a prototype other than `Object.prototype`, `Array.prototype` or `null` is refused, a
@@ -32,6 +33,10 @@ export function contentKeyOf(value: unknown): string | undefined {
   }
 }
 
+const objectTag = Object.prototype.toString;
+/** `JSON.isRawJSON`, which the TypeScript library does not declare yet (absent before Node 21). */
+const rawJson = JSON as { isRawJSON?: (value: unknown) => boolean };
+
 /** Whether JSON text says all there is to this value (cycles were refused by the serializer). */
 function isPlainData(value: unknown): boolean {
   switch (typeof value) {
@@ -42,6 +47,7 @@ function isPlainData(value: unknown): boolean {
       return Number.isFinite(value);
     case 'object': {
       if (value === null) return true;
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
       const prototype = Object.getPrototypeOf(value);
       if (Array.isArray(value)) {
         if (prototype !== Array.prototype) return false;
@@ -52,6 +58,9 @@ function isPlainData(value: unknown): boolean {
         return true;
       }
       if (prototype !== Object.prototype && prototype !== null) return false;
+      // A boxed primitive or a raw JSON value is written as a primitive, whatever its keys.
+      if (objectTag.call(value) !== '[object Object]') return false;
+      if (prototype === null && rawJson.isRawJSON?.(value) === true) return false;
       for (const key in value) {
         if (!isPlainData((value as Record<string, unknown>)[key])) return false;
       }

@@ -50,7 +50,9 @@ function snapshotOf(value: unknown): ContentSnapshot {
  * Whether `value` has exactly the content of `snapshot`: its content key would be the snapshot's
  * key. Holds to the rules of {@link contentKeyOf}: keys in the same order, plain objects and arrays
  * only, no hole, no `undefined`, no function; `-0` is `0`, as JSON writes it. A getter or proxy
- * trap that throws makes it `false`, never an error.
+ * trap that throws makes it `false`, never an error. It compares what a walker reads, so an object
+ * JSON text would misstate (a hidden `toJSON`, a boxed primitive under `Object.prototype`), which
+ * has no content key, still matches the content it holds; what is built from that content fits it.
  */
 export function hasSnapshotContent(snapshot: ContentSnapshot, value: unknown): boolean {
   try {
