@@ -1118,6 +1118,28 @@ describe('judgeArguments', () => {
       }
     });
 
+    it('should read a throwing getter under nested open objects once, not once per level', () => {
+      let reads = 0;
+      let value: Record<string, unknown> = {};
+      Object.defineProperty(value, 'leaf', {
+        enumerable: true,
+        get() {
+          reads++;
+          throw new Error('no value');
+        },
+      });
+      let schema: Record<string, unknown> = {
+        type: 'object',
+        properties: { leaf: { type: 'string' } },
+      };
+      for (let depth = 0; depth < 15; depth++) {
+        value = { next: value };
+        schema = { type: 'object', properties: { next: schema } };
+      }
+      expect(fitArguments(schema, value)).toEqual({ fits: false, complete: false });
+      expect(reads).toBe(1);
+    });
+
     it('should pass a schema whose getters throw, as a part it cannot judge', () => {
       const hostile = { type: 'object' };
       Object.defineProperty(hostile, 'properties', {

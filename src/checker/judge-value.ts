@@ -454,12 +454,24 @@ function buildObject(node: JudgedSchemaNode, lenient: boolean, wrongType?: Judge
     if (closed) return fitByOwnNames(shape, object, run, depth);
     try {
       return fitByOwnNames(shape, object, run, depth);
-    } catch {
+    } catch (error) {
       // Listing the names threw (a proxy's trap, say), where reading the declared ones by name
-      // may not: with other names passing, the names are not needed to decide.
+      // may not: with other names passing, the names are not needed to decide. An error of
+      // reading or judging a value is not retried: each nested object would double the work.
+      if (namesCanBeListed(object)) throw error;
       return fitByDeclaredNames(shape, object, run, depth);
     }
   };
+}
+
+/** Whether `for…in` can list the object's names (a proxy's traps may throw). */
+function namesCanBeListed(object: object): boolean {
+  try {
+    for (const name in object) void name;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
