@@ -68,6 +68,20 @@ describe('ContentCache', () => {
       expect(cache.get(same, '', 'weather')).toBe('string city');
     });
 
+    it('should not lend a key found by name to an object that has none of its own', () => {
+      const named = new ContentCache<string>();
+      const other = new ContentCache<string>();
+      const schema = () => ({ type: 'object', properties: { n: { type: 'integer' } } });
+      named.set(schema(), 'named', 'openai', 'tool');
+      other.set(schema(), 'other');
+      // Its JSON text would be another content: `contentKeyOf` gives it no key.
+      const disguised = Object.defineProperty(schema(), 'toJSON', {
+        value: () => ({ type: 'string' }),
+      });
+      expect(named.get(disguised, 'google', 'tool')).toBeUndefined();
+      expect(other.get(disguised)).toBeUndefined();
+    });
+
     it('should follow a name to its latest content and keep scopes apart', () => {
       const cache = new ContentCache<string>();
       cache.set({ const: 'a' }, 'a', 'openai', 'tool');

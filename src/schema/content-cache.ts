@@ -112,7 +112,9 @@ export class ContentCache<VALUE> {
     const scopes = this.#byContent.get(key);
     const shared = scopes?.get(scope);
     if (scopes === undefined || shared === undefined) {
-      if (computed) keyByObject.set(object, key);
+      // A key found by the name is not kept for the object: a comparison reads what a walker
+      // reads, and only `contentKeyOf` refuses what JSON text would misstate (a hidden `toJSON`).
+      if (computed && named === undefined) keyByObject.set(object, key);
       return undefined;
     }
     this.#byContent.delete(key);
