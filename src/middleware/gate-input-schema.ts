@@ -104,7 +104,8 @@ function ownedCopyOf(schema: unknown): object {
   }
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+/** Whether a value is a promise or another thenable (a JSON Schema given lazily). */
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -15,6 +15,7 @@ import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
 import { toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
+import { isPromiseLike } from './gate-input-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
@@ -90,7 +91,7 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
     if (tool.type === 'function' || !Object.hasOwn(appTools, tool.name)) continue;
     const appTool = appTools[tool.name] as ToolSet[string];
     const schema = asSchema(appTool.inputSchema as FlexibleSchema<unknown>).jsonSchema;
-    pending ||= isThenable(schema);
+    pending ||= isPromiseLike(schema);
     providerSchemas.set(tool.name, schema);
   }
   if (!pending) return prepareWithSchemas(prepare, ownedTools, providerSchemas);
@@ -257,19 +258,14 @@ function convertForStrict({
     return last.result;
   }
   const result = toStrictSchemaCached(schema, { toolName, profile, defaults });
-  if (ownedTool !== undefined) ownedTool.lastConversion = { profile, defaults, result };
+  // Only a sealed result is shared: one too deep to copy is handed to this request alone.
+  if (ownedTool !== undefined && Object.isFrozen(result)) {
+    ownedTool.lastConversion = { profile, defaults, result };
+  }
   return result;
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
 const noToolNames: ReadonlySet<string> = new Set();
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {

@@ -6,7 +6,7 @@ import {
   snapshotOfContentKey,
 } from '../schema/content-snapshot.ts';
 import type { CallLedger } from './call-ledger.ts';
-import { gateInputSchema } from './gate-input-schema.ts';
+import { gateInputSchema, isPromiseLike } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 
 /**
@@ -59,7 +59,7 @@ export class ReusedInputSchemas {
     } catch {
       return undefined;
     }
-    if (typeof content !== 'object' || content === null || isThenable(content)) return undefined;
+    if (typeof content !== 'object' || content === null || isPromiseLike(content)) return undefined;
     const known = this.#byName.get(name);
     if (known !== undefined && hasSnapshotContent(known.snapshot, content)) return known.schema;
     const key = contentKeyOf(content);
@@ -81,8 +81,4 @@ export class ReusedInputSchemas {
     }
     return schema;
   }
-}
-
-function isThenable(value: object): boolean {
-  return typeof (value as { then?: unknown }).then === 'function';
 }
