@@ -3,6 +3,7 @@ import { contentKeyOf } from '../schema/content-key.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import { openaiProfile, resolveProfile } from './provider-profiles.ts';
 import {
+  noDefaults,
   type StrictSchemaResult,
   type ToStrictSchemaOptions,
   toStrictSchema,
@@ -18,7 +19,6 @@ const maxScopes = 1000;
 let scopeGeneration = 0;
 /** Sealed copies of results for options without a content key, by the uncached result. */
 const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
-const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * {@link toStrictSchema}, cached by the content of the schema, the profile and the defaults, so a

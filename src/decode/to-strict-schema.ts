@@ -64,7 +64,8 @@ export type StrictSchemaResult =
 class NotStrictable extends Error {}
 
 const cache = new WeakMap<object, WeakMap<StrictProfile, WeakMap<object, StrictSchemaResult>>>();
-const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
+/** The defaults of a conversion given none; a conversion with it reads no argument paths. */
+export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * Converts a tool's JSON Schema to the form a strict provider accepts: every property required,
