@@ -7,7 +7,11 @@ import type { ReusedInputSchemas } from './reused-input-schemas.ts';
 
 /** What the middleware learns from a wrapped tool's schema object in a request. */
 export type OwnedTool = {
-  /** The app's own tool, for its validator. */
+  /**
+   * The tool whose validator judges its calls: the app's own, or, for a schema without a
+   * validator that a gate hands out again (see {@link ReusedInputSchemas}), one holding the gate's
+   * copy of that schema and nothing else.
+   */
   readonly tool: Tool;
   /**
    * The schema's last strict conversion, and what it was converted for: the steps of a request
@@ -25,8 +29,9 @@ export type OwnedSchemas = WeakMap<object, OwnedTool>;
 
 /**
  * Wraps each tool for one gate. The wrapped tool's JSON Schema is an object the gate owns, so the
- * middleware can tell, per request, which function tools it can enforce and which app tool each
- * one is, without matching by name. Its validation takes the gate's verdict for the call: a passed
+ * middleware can tell, per request, which function tools it can enforce and which validator
+ * judges each one's calls, without matching by name (a schema handed out again by name and
+ * content has no validator; the tool's `execute` stays its own either way). Its validation takes the gate's verdict for the call: a passed
  * call gets exactly the input the gate judged (decoded, normalized, as the tool's own validator
  * returned it); a call of a refused turn fails validation with the refusal answer, which makes
  * the AI SDK treat it as invalid: no approval, no execution, no client question, no MCP request.
