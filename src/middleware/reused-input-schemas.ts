@@ -1,18 +1,11 @@
 import { jsonSchema, type Schema, type Tool } from 'ai';
 import { contentKeyOf } from '../schema/content-key.ts';
-import {
-  type ContentSnapshot,
-  hasSnapshotContent,
-  snapshotOfContentKey,
-} from '../schema/content-snapshot.ts';
+import { LastContentByName } from '../schema/last-content-by-name.ts';
 import type { CallLedger } from './call-ledger.ts';
 import { gateInputSchema, isPromiseLike } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 
-/**
- * Most tool names whose wrapped schema a gate keeps; the name whose schema was made longest ago goes
- * first (a hit does not move it: one map write less per tool and request).
- */
+/** Most tool names whose wrapped schema a gate keeps. */
 const maxNames = 1000;
 /** Schemas longer than this as JSON text are wrapped anew every time, never kept. */
 const maxContentLength = 200_000;
@@ -36,11 +29,10 @@ const maxTotalContentLength = 2_000_000;
 export class ReusedInputSchemas {
   readonly #ledger: CallLedger;
   readonly #owned: OwnedSchemas;
-  readonly #byName = new Map<
-    string,
-    { snapshot: ContentSnapshot; schema: Schema<unknown>; length: number }
-  >();
-  #totalLength = 0;
+  readonly #byName = new LastContentByName<Schema<unknown>>({
+    maxNames,
+    maxKeyLength: maxTotalContentLength,
+  });
 
   constructor({ ledger, owned }: { ledger: CallLedger; owned: OwnedSchemas }) {
     this.#ledger = ledger;
@@ -60,25 +52,13 @@ export class ReusedInputSchemas {
       return undefined;
     }
     if (typeof content !== 'object' || content === null || isPromiseLike(content)) return undefined;
-    const known = this.#byName.get(name);
-    if (known !== undefined && hasSnapshotContent(known.snapshot, content)) return known.schema;
+    const known = this.#byName.find(name, content);
+    if (known !== undefined) return known.value;
     const key = contentKeyOf(content);
     if (key === undefined || key.length > maxContentLength) return undefined;
-    const snapshot = snapshotOfContentKey(key);
-    if (snapshot === undefined) return undefined;
     const tool = { inputSchema: jsonSchema(JSON.parse(key)) } as Tool;
     const schema = gateInputSchema({ tool, ledger: this.#ledger, owned: this.#owned });
-    if (known !== undefined) {
-      this.#byName.delete(name);
-      this.#totalLength -= known.length;
-    }
-    this.#byName.set(name, { snapshot, schema, length: key.length });
-    this.#totalLength += key.length;
-    for (const [oldestName, oldest] of this.#byName) {
-      if (this.#byName.size <= maxNames && this.#totalLength <= maxTotalContentLength) break;
-      this.#byName.delete(oldestName);
-      this.#totalLength -= oldest.length;
-    }
+    this.#byName.keep(name, key, schema);
     return schema;
   }
 }

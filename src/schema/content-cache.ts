@@ -1,9 +1,5 @@
 import { contentKeyOf } from './content-key.ts';
-import {
-  type ContentSnapshot,
-  hasSnapshotContent,
-  snapshotOfContentKey,
-} from './content-snapshot.ts';
+import { LastContentByName } from './last-content-by-name.ts';
 
 export type ContentCacheOptions = {
   /** Most entries kept by content; the least recently used goes first. Default: 1,000. */
@@ -37,12 +33,6 @@ function keyOf(object: object): string | undefined {
   return key ?? undefined;
 }
 
-/** The content last seen under a name, to compare a new object of that name with. */
-type Candidate = {
-  readonly key: string;
-  readonly snapshot: ContentSnapshot;
-};
-
 /** Settings one content is built under; past this many, a content's scopes start over. */
 const maxScopesPerContent = 16;
 
@@ -73,13 +63,12 @@ export class ContentCache<VALUE> {
   // the serializer just made instead of copying it into a new one.
   readonly #byContent = new Map<string, Map<string, VALUE>>();
   #keyLength = 0;
-  // In insertion order, like `#byContent`: the name noted longest ago goes first.
-  readonly #candidates = new Map<string, Candidate>();
-  #candidateKeyLength = 0;
+  readonly #lastByName: LastContentByName<undefined>;
 
   constructor({ maxEntries = 1000, maxKeyLength = 2_000_000 }: ContentCacheOptions = {}) {
     this.#maxEntries = maxEntries;
     this.#maxKeyLength = maxKeyLength;
+    this.#lastByName = new LastContentByName({ maxNames: maxEntries, maxKeyLength });
   }
 
   /** How many contents have values kept by content. */
@@ -149,34 +138,11 @@ export class ContentCache<VALUE> {
 
   /** The content key of the name's last content, when `object` has exactly that content. */
   #candidateKeyOf(object: object, name: string | undefined): string | undefined {
-    if (name === undefined) return undefined;
-    const candidate = this.#candidates.get(name);
-    return candidate !== undefined && hasSnapshotContent(candidate.snapshot, object)
-      ? candidate.key
-      : undefined;
+    return name === undefined ? undefined : this.#lastByName.find(name, object)?.key;
   }
 
   #noteCandidate(name: string, key: string): void {
-    const known = this.#candidates.get(name);
-    if (known?.key === key) return;
-    if (known !== undefined) {
-      this.#candidates.delete(name);
-      this.#candidateKeyLength -= known.key.length;
-    }
-    const snapshot = snapshotOfContentKey(key);
-    if (snapshot === undefined) return;
-    this.#candidates.set(name, { key, snapshot });
-    this.#candidateKeyLength += key.length;
-    for (const [oldestName, oldest] of this.#candidates) {
-      if (
-        this.#candidates.size <= this.#maxEntries &&
-        this.#candidateKeyLength <= this.#maxKeyLength
-      ) {
-        break;
-      }
-      this.#candidates.delete(oldestName);
-      this.#candidateKeyLength -= oldest.key.length;
-    }
+    if (!this.#lastByName.holds(name, key)) this.#lastByName.keep(name, key, undefined);
   }
 
   #remember(object: object, scope: string, value: VALUE, known: Known<VALUE> | undefined): void {
