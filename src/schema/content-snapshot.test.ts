@@ -43,6 +43,21 @@ describe('hasSnapshotContent', () => {
     );
   });
 
+  it('should match a new copy of any JSON value, and miss it once one leaf changes', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string(), (value, replacement) => {
+        const snapshot = snapshotOf(value);
+        const copy = JSON.parse(JSON.stringify(value)) as unknown;
+        expect(hasSnapshotContent(snapshot, copy)).toBe(true);
+        const changed = replaceFirstLeaf(copy, replacement);
+        if (changed === undefined) return;
+        const same = contentKeyOf(changed) === contentKeyOf(value);
+        expect(hasSnapshotContent(snapshot, changed)).toBe(same);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('should agree with contentKeyOf on small changes of one schema', () => {
     type Schema = ReturnType<typeof schema>;
     const changes: Array<[string, (value: Schema) => unknown]> = [
@@ -112,3 +127,17 @@ describe('hasSnapshotContent', () => {
     expect(snapshotOfContentKey(key)).toBeUndefined();
   });
 });
+
+/** The value with its first leaf (depth first) replaced, or `undefined` when it has none. */
+function replaceFirstLeaf(value: unknown, replacement: string): unknown {
+  if (typeof value !== 'object' || value === null) return replacement;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    const first = replaceFirstLeaf(value[0], replacement);
+    return first === undefined ? undefined : [first, ...value.slice(1)];
+  }
+  const [firstKey] = Object.keys(value);
+  if (firstKey === undefined) return undefined;
+  const first = replaceFirstLeaf((value as Record<string, unknown>)[firstKey], replacement);
+  return first === undefined ? undefined : { ...value, [firstKey]: first };
+}
