@@ -81,6 +81,6 @@ export async function streamThroughProviderErrors({
  * OpenAI-compatible provider the app named after it). An error before the stream starts is
  * folded for every provider, as it costs nothing until it happens.
  */
-export function foldsToolUseFailedMidStream(providerId: string): boolean {
+function foldsToolUseFailedMidStream(providerId: string): boolean {
   return providerId.startsWith('groq');
 }
