@@ -30,12 +30,11 @@ import {
   isStepCount,
   type ModelMessage,
   type ToolSet,
-  tool,
   wrapLanguageModel,
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { z } from 'zod';
 import { toolGate } from '../src/index.ts';
+import { zodTools } from './zod-tools.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) {
@@ -57,22 +56,7 @@ const MB = 1024 * 1024;
 const flatLimit = 5 * MB;
 const unboundedLimit = 50 * MB;
 
-const tools = {
-  weather: tool({
-    description: 'Weather forecast for a city.',
-    inputSchema: z.object({
-      city: z.string(),
-      unit: z.enum(['celsius', 'fahrenheit']).optional(),
-      days: z.number().int().min(1).max(14),
-    }),
-    execute: async ({ city }) => `sunny in ${city}`,
-  }),
-  search: tool({
-    description: 'Search the web.',
-    inputSchema: z.object({ query: z.string(), limit: z.number().int().optional() }),
-    execute: async ({ query }) => `found ${query}`,
-  }),
-} satisfies ToolSet;
+const tools = zodTools();
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },

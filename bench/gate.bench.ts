@@ -15,13 +15,13 @@
 import { createHook } from 'node:async_hooks';
 import { loadavg } from 'node:os';
 import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
-import { generateText, isStepCount, type ToolSet, tool, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { z } from 'zod';
 import { toolGate } from '../src/index.ts';
 import { mcpListing, toolsOfListing } from './mcp-tools.ts';
 import { formatRatio, measurePairedRatios, type PairedArms } from './paired-ratios.ts';
 import { runStreamTurn, streamTurnModel, streamTurnTools } from './stream-turn.ts';
+import { zodTools } from './zod-tools.ts';
 
 const argument = (name: string): string | undefined =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -123,22 +123,7 @@ function mcpArms() {
 // --- zod -----------------------------------------------------------------------------------------
 
 function zodArms() {
-  const tools = {
-    weather: tool({
-      description: 'Weather forecast for a city.',
-      inputSchema: z.object({
-        city: z.string(),
-        unit: z.enum(['celsius', 'fahrenheit']).optional(),
-        days: z.number().int().min(1).max(14),
-      }),
-      execute: async ({ city }) => `sunny in ${city}`,
-    }),
-    search: tool({
-      description: 'Search the web.',
-      inputSchema: z.object({ query: z.string(), limit: z.number().int().optional() }),
-      execute: async ({ query }) => `found ${query}`,
-    }),
-  } satisfies ToolSet;
+  const tools = zodTools();
   const model = twoStepModel('weather', { city: 'Oslo', unit: null, days: 3 });
   const gate = toolGate({ tools });
   const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
