@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeArguments } from './decode-arguments.ts';
 import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
-import { toStrictSchemaCached } from './strict-schema-cache.ts';
+import { isUnchanged, toStrictSchemaCached } from './strict-schema-cache.ts';
 import { toStrictSchema } from './to-strict-schema.ts';
 
 /** An MCP-like tool schema, built anew on each call as a client's `tools()` would. */
@@ -86,7 +86,7 @@ describe('toStrictSchemaCached', () => {
   });
 
   describe('what callers may do to results', () => {
-    it('should hand out frozen copies that share nothing with the schema passed in', () => {
+    it('should hand out copies with frozen objects that share nothing with the schema passed in', () => {
       const schema = weatherSchema();
       const result = toStrictSchemaCached(schema, { defaults: { tags: ['x'] } });
       if (!result.strict) throw new Error('expected a strict result');
@@ -94,12 +94,47 @@ describe('toStrictSchemaCached', () => {
       expect(Object.isFrozen(result)).toBe(true);
       expect(Object.isFrozen(strictSchema)).toBe(true);
       expect(Object.isFrozen(strictSchema.properties.city)).toBe(true);
+      expect(Object.isFrozen(result.notes)).toBe(true);
       expect(strictSchema.properties.city).not.toBe(
         (schema.properties as Record<string, object>).city,
       );
       expect(() => {
         (strictSchema.properties as Record<string, unknown>).city = { type: 'number' };
       }).toThrow(TypeError);
+    });
+
+    it('should leave the strict schema arrays open, and never hand out again a result whose arrays changed', () => {
+      // Content of its own: this test replaces what the cache holds for it.
+      const schema = () => ({ ...weatherSchema(), description: 'Arrays changed in place.' });
+      const changes: Array<(strictSchema: Record<string, unknown>) => void> = [
+        (strictSchema) => (strictSchema.required as string[]).pop(),
+        (strictSchema) => {
+          const unit = (strictSchema.properties as Record<string, Record<string, unknown>>).unit;
+          (unit?.enum as unknown[])[0] = 'kelvin';
+        },
+        (strictSchema) => {
+          const unit = (strictSchema.properties as Record<string, Record<string, unknown>>).unit;
+          Object.defineProperty(unit?.type as unknown[], 0, {
+            get: () => {
+              throw new Error('read');
+            },
+          });
+        },
+      ];
+      const expected = JSON.stringify(toStrictSchemaCached(schema()).schema);
+      for (const change of changes) {
+        const handedOut = toStrictSchemaCached(schema());
+        expect(toStrictSchemaCached(schema())).toBe(handedOut);
+        const strictSchema = handedOut.schema as Record<string, unknown>;
+        expect(Object.isFrozen(strictSchema.required)).toBe(false);
+        expect(isUnchanged(handedOut)).toBe(true);
+        change(strictSchema);
+        expect(isUnchanged(handedOut)).toBe(false);
+        const next = toStrictSchemaCached(schema());
+        expect(next === handedOut).toBe(false);
+        expect(JSON.stringify(next.schema)).toBe(expected);
+        expect(toStrictSchemaCached(schema())).toBe(next);
+      }
     });
 
     it('should not let a change to the caller own schema reach the cache', () => {
@@ -116,7 +151,7 @@ describe('toStrictSchemaCached', () => {
       expect(JSON.stringify(fresh.schema)).toContain('"city":{"type":"string"');
     });
 
-    it('should still freeze results when the options are not plain data', () => {
+    it('should still seal results when the options are not plain data', () => {
       const defaults = { when: new Date(0) };
       const schema = {
         type: 'object',

@@ -26,14 +26,18 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
  * objects, per-user tool sets) is converted once per distinct schema. The cache is bounded (see
  * {@link ContentCache}).
  *
- * A result is shared by every caller with the same content, so it is handed out frozen, and its
- * strict schema and plan are the cache's own copies: nothing in them is an object the caller
- * passed in, and nothing a caller does to its own schema afterwards reaches the cache (the plan's
- * maps are typed read-only but, being maps, not frozen). A `strict: false` result gives back the
- * caller's own schema, as {@link toStrictSchema} does.
+ * A result is shared by every caller with the same content, so its strict schema and plan are the
+ * cache's own copies: nothing in them is an object the caller passed in, and nothing a caller does
+ * to its own schema afterwards reaches the cache. The copies' objects are frozen (the plan's maps
+ * are typed read-only but, being maps, not frozen). The strict schema's arrays are not: providers
+ * serialize every tool of every request, and V8 serializes a frozen array on a slow path (the
+ * strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result whose arrays were
+ * changed after it was handed out (see {@link isUnchanged}) is never handed out again: the schema
+ * is converted anew. A `strict: false` result gives back the caller's own schema, as
+ * {@link toStrictSchema} does.
  *
  * Options that are not plain data (a `Date` among the defaults, say) skip the content cache; the
- * result is still a frozen copy, cached per schema object.
+ * result is still a sealed copy, cached per schema object.
  */
 export function toStrictSchemaCached(
   schema: unknown,
@@ -57,14 +61,15 @@ export function toStrictSchemaCached(
   if (scope === undefined) {
     const result = toStrictSchema(schema, { profile, defaults });
     let sealed = sealedByResult.get(result);
-    if (sealed === undefined) {
+    if (sealed === undefined || !isUnchanged(sealed)) {
       sealed = trySeal(result, schema) ?? result;
       sealedByResult.set(result, sealed);
     }
     return sealed;
   }
   const cached = resultsByContent.get(schema, scope, toolName);
-  if (cached !== undefined) {
+  // A result whose arrays were changed is left for a new conversion, which takes its place.
+  if (cached !== undefined && isUnchanged(cached)) {
     if (cached.strict || cached.schema === schema) return cached;
     // Found under another object of the same content: this caller gets its own schema back.
     const own = forCaller(cached, schema);
@@ -125,46 +130,89 @@ function forCaller(result: StrictSchemaResult, schema: object): StrictSchemaResu
   return result.strict ? result : Object.freeze({ ...result, schema });
 }
 
-/** A frozen copy of a result; the schema of a `strict: false` result stays the caller's. */
-function seal(result: StrictSchemaResult): StrictSchemaResult {
-  const copies = new Map<object, unknown>();
-  if (!result.strict) {
-    return Object.freeze({
-      ...result,
-      plan: frozenCopy(result.plan, copies),
-      notes: frozenCopy(result.notes, copies),
-    }) as StrictSchemaResult;
+/**
+ * The arrays of each sealed strict schema, each with a private copy of the items it was sealed
+ * with, in one flat list: array, items, array, items…
+ */
+const arraysBySealed = new WeakMap<StrictSchemaResult, readonly (readonly unknown[])[]>();
+
+/**
+ * Whether a result of this cache still holds what it was sealed with. Its objects are frozen, so
+ * only the items of its strict schema's arrays can have changed (a provider or middleware that
+ * edits the schema it was sent in place). Cheap: a typical tool schema has a few short arrays.
+ * A result this cache did not seal is taken as it is.
+ */
+export function isUnchanged(result: StrictSchemaResult): boolean {
+  const arrays = arraysBySealed.get(result);
+  if (arrays === undefined) return true;
+  try {
+    for (let index = 0; index < arrays.length; index += 2) {
+      const array = arrays[index] as readonly unknown[];
+      const items = arrays[index + 1] as readonly unknown[];
+      if (array.length !== items.length) return false;
+      for (let item = 0; item < items.length; item++) {
+        if (array[item] !== items[item]) return false;
+      }
+    }
+    return true;
+  } catch {
+    // An item turned into a getter that throws.
+    return false;
   }
-  return frozenCopy(result, copies) as StrictSchemaResult;
 }
 
 /**
- * Copies plain objects, arrays and maps (keeping shared parts shared, so a plan's variant still
- * points into the copied schema) and freezes the objects and arrays. Anything else (a `Date`
- * default, say) is not schema data the conversion built, and is kept as it is.
+ * A sealed copy of a result (see {@link toStrictSchemaCached}); the schema of a `strict: false`
+ * result stays the caller's.
  */
-function frozenCopy(value: unknown, copies: Map<object, unknown>): unknown {
+function seal(result: StrictSchemaResult): StrictSchemaResult {
+  // The plan and notes get copies of their own, apart from the schema's, so an edit of the
+  // schema as sent never reaches decoding.
+  const copies = new Map<object, unknown>();
+  const plan = frozenCopy(result.plan, copies);
+  const notes = frozenCopy(result.notes, copies);
+  if (!result.strict) return Object.freeze({ ...result, plan, notes }) as StrictSchemaResult;
+  const arrays: unknown[][] = [];
+  const schema = frozenCopy(result.schema, new Map(), arrays);
+  const sealed = Object.freeze({ ...result, schema, plan, notes }) as StrictSchemaResult;
+  arraysBySealed.set(sealed, arrays);
+  return sealed;
+}
+
+/**
+ * Copies plain objects, arrays and maps (keeping parts shared within the value shared) and
+ * freezes the objects and arrays. Anything else (a `Date` default, say) is not schema data the
+ * conversion built, and is kept as it is. Given `openArrays`, arrays are left open instead, each
+ * listed there with a copy of its items.
+ */
+function frozenCopy(
+  value: unknown,
+  copies: Map<object, unknown>,
+  openArrays?: unknown[][],
+): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
   if (value instanceof Map) {
     const map = new Map();
     copies.set(value, map);
-    for (const [key, entry] of value) map.set(key, frozenCopy(entry, copies));
+    for (const [key, entry] of value) map.set(key, frozenCopy(entry, copies, openArrays));
     return map;
   }
   if (Array.isArray(value)) {
     const array: unknown[] = [];
     copies.set(value, array);
-    for (const item of value) array.push(frozenCopy(item, copies));
-    return Object.freeze(array);
+    for (const item of value) array.push(frozenCopy(item, copies, openArrays));
+    if (openArrays === undefined) return Object.freeze(array);
+    openArrays.push(array, array.slice());
+    return array;
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   const object: Record<string, unknown> = prototype === null ? Object.create(null) : {};
   copies.set(value, object);
   for (const key of Object.keys(value)) {
-    const copy = frozenCopy((value as Record<string, unknown>)[key], copies);
+    const copy = frozenCopy((value as Record<string, unknown>)[key], copies, openArrays);
     defineOwn(object, key, copy);
   }
   return Object.freeze(object);

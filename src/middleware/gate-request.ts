@@ -12,7 +12,7 @@ import {
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
-import { toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
+import { isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import { isPromiseLike } from './gate-input-schema.ts';
@@ -254,7 +254,12 @@ function convertForStrict({
   ownedTool: OwnedTool | undefined;
 }): StrictSchemaResult {
   const last = ownedTool?.lastConversion;
-  if (last !== undefined && last.profile === profile && last.defaults === defaults) {
+  if (
+    last !== undefined &&
+    last.profile === profile &&
+    last.defaults === defaults &&
+    isUnchanged(last.result)
+  ) {
     return last.result;
   }
   const result = toStrictSchemaCached(schema, { toolName, profile, defaults });

@@ -3,6 +3,7 @@ import {
   generateText,
   isStepCount,
   jsonSchema,
+  type LanguageModelMiddleware,
   type ToolSet,
   wrapLanguageModel,
 } from 'ai';
@@ -71,5 +72,50 @@ describe('a tool list rebuilt for every request', () => {
     expect(passed.answers.refused).toEqual([]);
     expect(refused.answers.refused).toHaveLength(1);
     expect(again.answers.refused).toEqual([]);
+  });
+
+  it('should send the converted schema unchanged after a middleware edited the lists of one it was sent', async () => {
+    const gate = toolGate();
+    // After the gate: records each strict schema it is sent, then edits its lists in place.
+    const received: string[] = [];
+    const editor: LanguageModelMiddleware = {
+      specificationVersion: 'v4',
+      transformParams: async ({ params }) => {
+        for (const tool of params.tools ?? []) {
+          if (tool.type !== 'function') continue;
+          const schema = tool.inputSchema as {
+            required: string[];
+            properties: { encoding: { enum: unknown[] } };
+          };
+          received.push(JSON.stringify(schema));
+          schema.required.pop();
+          schema.properties.encoding.enum.push('latin1');
+        }
+        return params;
+      },
+    };
+    for (const encoding of ['latin1', null, 'latin1']) {
+      const model = new MockLanguageModelV4({
+        provider: 'openai.responses',
+        doGenerate: [
+          toolTurn([call('call-1', 'read_file', { path: '/a', encoding })]),
+          textTurn('ok'),
+        ],
+      });
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: [gate.middleware, editor] }),
+        tools: gate.wrapTools(fetchTools()),
+        prompt: 'read it',
+        stopWhen: isStepCount(2),
+      });
+      // The edits reach only the request they were made in: the gate judges the app's schema.
+      expect(result.steps[0]?.toolResults).toHaveLength(encoding === null ? 1 : 0);
+    }
+    expect(received).toHaveLength(6);
+    expect(new Set(received).size).toBe(1);
+    expect(JSON.parse(received[0] as string)).toMatchObject({
+      required: ['path', 'encoding'],
+      properties: { encoding: { enum: ['utf8', 'base64', null] } },
+    });
   });
 });
