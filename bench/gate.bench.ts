@@ -7,10 +7,15 @@
  *   every turn (each turn parses the tool listing, as an MCP client's `tools()` does), wrapped per
  *   turn by one gate made once (`gate.wrapTools`, as README's "Tools chosen per request" shows), a
  *   2-step `generateText` on a strict provider; goal <= 1.15x.
+ * - mcp-real: the same tools and turn through the real parts an app has (see mcp-client-turn.ts):
+ *   an MCP server listing them, an `@ai-sdk/mcp` client fetching them every turn, the real OpenAI
+ *   Responses provider building each request and parsing each answer. The mock model of `mcp`
+ *   leaves out all per-tool work of a provider; this arm shows what the gate adds where a provider
+ *   does it.
  * - zod: two zod tools and one gate made once, a 2-step `generateText` on a strict provider; the
  *   gate should cost (almost) nothing here.
  *
- * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|zod] [--rounds=N]`.
+ * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|mcp-real|zod] [--rounds=N]`.
  */
 import { createHook } from 'node:async_hooks';
 import { loadavg } from 'node:os';
@@ -18,6 +23,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '
 import { generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { toolGate } from '../src/index.ts';
+import { connectMcpClient, responsesModel } from './mcp-client-turn.ts';
 import { mcpListing, toolsOfListing } from './mcp-tools.ts';
 import { formatRatio, measurePairedRatios, type PairedArms } from './paired-ratios.ts';
 import { runStreamTurn, streamTurnModel, streamTurnTools } from './stream-turn.ts';
@@ -73,11 +79,12 @@ function twoStepModel(
 
 /** Throws unless the loop ran both steps and the tool ran: a benchmark of a refused turn means nothing. */
 function assertRan(
-  result: { steps: readonly unknown[]; toolResults: readonly unknown[] },
+  result: { steps: ReadonlyArray<{ toolResults: readonly unknown[] }> },
   steps: number,
 ) {
   if (result.steps.length !== steps)
     throw new Error(`${result.steps.length} steps instead of ${steps}`);
+  if (result.steps[0]?.toolResults.length !== 1) throw new Error('the tool did not run');
 }
 
 // --- stream --------------------------------------------------------------------------------------
@@ -120,13 +127,50 @@ function mcpArms() {
   };
 }
 
+// --- mcp-real ------------------------------------------------------------------------------------
+
+async function mcpRealArms() {
+  const { client, close } = await connectMcpClient(mcpListing());
+  const model = responsesModel('tool_0', { path: '/etc/hosts' });
+  const gate = toolGate();
+  const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
+  return {
+    arms: {
+      ungated: async () => {
+        const tools = await client.tools();
+        const result = await generateText({
+          model,
+          tools,
+          prompt: 'read',
+          stopWhen: isStepCount(2),
+        });
+        assertRan(result, 2);
+      },
+      gated: async () => {
+        const tools = gate.wrapTools(await client.tools());
+        const result = await generateText({
+          model: gatedModel,
+          tools,
+          prompt: 'read',
+          stopWhen: isStepCount(2),
+        });
+        assertRan(result, 2);
+      },
+    },
+    close,
+  };
+}
+
 // --- zod -----------------------------------------------------------------------------------------
 
 function zodArms() {
   const tools = zodTools();
-  const model = twoStepModel('weather', { city: 'Oslo', unit: null, days: 3 });
+  // Each arm gets a call its tool runs: the gate's strict schema has the model send `null` for an
+  // unset optional parameter, which the tool's own zod schema refuses without the gate.
+  const model = twoStepModel('weather', { city: 'Oslo', days: 3 });
+  const strictModel = twoStepModel('weather', { city: 'Oslo', unit: null, days: 3 });
   const gate = toolGate({ tools });
-  const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
+  const gatedModel = wrapLanguageModel({ model: strictModel, middleware: gate.middleware });
   return {
     ungated: async () => {
       const result = await generateText({ model, tools, prompt: 'hi', stopWhen: isStepCount(2) });
@@ -163,6 +207,15 @@ const benches = [
     goal: 1.15,
   },
   {
+    name: 'mcp-real',
+    title:
+      'the same through an MCP server and client and the real OpenAI Responses provider (fetch answered in-process)',
+    arms: mcpRealArms,
+    rounds: 40,
+    repeat: 3,
+    goal: 1.15,
+  },
+  {
     name: 'zod',
     title: 'two zod tools, 2-step generateText, strict provider',
     arms: zodArms,
@@ -181,7 +234,8 @@ for (const bench of benches) {
   if (only !== undefined && only !== bench.name) continue;
   const rounds = roundsArgument === undefined ? bench.rounds : Number(roundsArgument);
   const loadBefore = loadavg()[0] ?? 0;
-  const arms = bench.arms();
+  const made = await bench.arms();
+  const { arms, close } = 'arms' in made ? made : { arms: made, close: undefined };
   const result = await measurePairedRatios({
     arms,
     reference: 'ungated',
@@ -189,10 +243,11 @@ for (const bench of benches) {
     repeat: repeatArgument === undefined ? bench.repeat : Number(repeatArgument),
   });
   const promises = await countPromises(arms);
+  await close?.();
   const [low, high] = result.interval('gated');
   const goal = bench.goal === undefined ? '' : `  (goal <= ${bench.goal}x)`;
   console.log(
-    `  ${bench.name.padEnd(7)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })} (${low.toFixed(2)}–${high.toFixed(2)})${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; promises ${((promises.get('gated') ?? 0) / (promises.get('ungated') ?? 1)).toFixed(3)}x; ${bench.title}, ${rounds} rounds, load ${loadBefore.toFixed(1)}–${(loadavg()[0] ?? 0).toFixed(1)}`,
+    `  ${bench.name.padEnd(8)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })} (${low.toFixed(2)}–${high.toFixed(2)})${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; promises ${((promises.get('gated') ?? 0) / (promises.get('ungated') ?? 1)).toFixed(3)}x; ${bench.title}, ${rounds} rounds, load ${loadBefore.toFixed(1)}–${(loadavg()[0] ?? 0).toFixed(1)}`,
   );
 }
 
