@@ -6,7 +6,7 @@ import type {
 import type { ToolSet } from 'ai';
 import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
-import { type GateRequest, prepareGateRequest } from './gate-request.ts';
+import { type GateRequest, type LastPreparation, prepareGateRequest } from './gate-request.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { holdToolCalls } from './hold-tool-calls.ts';
 import { judgeTurn } from './judge-turn.ts';
@@ -30,12 +30,14 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
   owned: OwnedSchemas;
 }): LanguageModelV4Middleware {
   const requests = new WeakMap<LanguageModelV4CallOptions, GateRequest>();
+  // The steps of a loop offer the same tools again: what was worked out for them is kept.
+  const last: { current: LastPreparation | undefined } = { current: undefined };
 
   return {
     specificationVersion: 'v4',
 
     async transformParams({ params, model }) {
-      const preparing = prepareGateRequest({ params, model, options, owned });
+      const preparing = prepareGateRequest({ params, model, options, owned, last });
       const prepared = preparing instanceof Promise ? await preparing : preparing;
       requests.set(prepared.params, prepared.request);
       return prepared.params;

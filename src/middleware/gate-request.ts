@@ -62,7 +62,34 @@ type PrepareGateRequestOptions<TOOLS extends ToolSet> = {
   options: ToolGateOptions<TOOLS>;
   /** The schema objects of the tools this gate wrapped. */
   owned: OwnedSchemas;
+  /** This gate's last preparation of a tool list, which the request may offer again. */
+  last: { current: LastPreparation | undefined };
 };
+
+/**
+ * What a gate prepared for the tools of its last request: the next step of a loop offers the
+ * same tools again (new objects the SDK makes per step, of the same tools), and is sent what was
+ * worked out for them. Everything in it is derived from those tools and the gate's options, never
+ * from one request, so any request offering the same tools may take it.
+ */
+export type LastPreparation = {
+  readonly provider: string;
+  /** What the preparation read of each tool offered, all function tools. */
+  readonly offered: readonly OfferedTool[];
+  readonly sending: readonly Sending[];
+  /** The strict conversions sent, each checked before it is sent again. */
+  readonly conversions: readonly StrictSchemaResult[];
+  readonly request: GateRequest;
+};
+
+type OfferedTool = {
+  readonly name: string;
+  readonly inputSchema: unknown;
+  readonly strict: boolean | undefined;
+};
+
+/** How one offered tool is sent: as it is, or with another schema (and `strict: true`). */
+type Sending = { readonly inputSchema: unknown; readonly strict: boolean } | undefined;
 
 /**
  * Prepares one request: converts each function tool's schema for a strict provider, records the
@@ -72,6 +99,13 @@ type PrepareGateRequestOptions<TOOLS extends ToolSet> = {
 export function prepareGateRequest<TOOLS extends ToolSet>(
   prepare: PrepareGateRequestOptions<TOOLS>,
 ): PreparedGateRequest | Promise<PreparedGateRequest> {
+  const last = prepare.last.current;
+  if (last !== undefined && offersTheSameTools(last, prepare.params, prepare.model.provider)) {
+    return {
+      params: sentParams(prepare.params, last.sending, last.request),
+      request: last.request,
+    };
+  }
   // One lookup per tool: what each function tool is, or that the gate did not wrap it. A wiring
   // mistake is reported before any app schema is read, so a schema that fails or never settles
   // cannot hide it.
@@ -106,7 +140,7 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
 }
 
 function prepareWithSchemas<TOOLS extends ToolSet>(
-  { params, model, options }: PrepareGateRequestOptions<TOOLS>,
+  { params, model, options, last }: PrepareGateRequestOptions<TOOLS>,
   /** What each of the request's tools is (by its place), `undefined` for a provider-defined one. */
   ownedTools: ReadonlyArray<OwnedTool | undefined>,
   /** The app's schema of each provider-defined tool, by name. */
@@ -117,12 +151,13 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   const warnings: SharedV4Warning[] = [];
   const tools = new Map<string, GatedToolPlan>();
   const appTools = (options.tools ?? {}) as ToolSet;
-  const sentTools: NonNullable<LanguageModelV4CallOptions['tools']> = [];
   let anyNotStrict = false;
+  let anyProviderDefined = false;
 
   // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
   const offeredTools: SentTool[] = [];
   const strictSchemas: unknown[] = [];
+  const conversions: StrictSchemaResult[] = [];
   for (let index = 0; index < requestTools.length; index++) {
     const tool = requestTools[index] as SentTool;
     const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
@@ -141,6 +176,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       });
       offeredTools.push(tool);
       strictSchemas.push(undefined);
+      anyProviderDefined = true;
       continue;
     }
     const ownedTool = ownedTools[index];
@@ -175,6 +211,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     });
     offeredTools.push(offeredTool);
     strictSchemas.push(conversion?.strict === true ? conversion.schema : undefined);
+    if (conversion?.strict === true) conversions.push(conversion);
     if (conversion !== undefined && !conversion.strict) {
       anyNotStrict = true;
       warnings.push({
@@ -204,6 +241,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       message: `toolgate: ${profile.name} does not accept strict and non-strict tools together, so no tool is sent strict.`,
     });
   }
+  const sending: Sending[] = [];
   for (let index = 0; index < offeredTools.length; index++) {
     const tool = offeredTools[index] as SentTool;
     const strictSchema = strictSchemas[index];
@@ -212,28 +250,89 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
         const gated = tools.get(tool.name);
         if (gated !== undefined) tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
       }
-      sentTools.push(withoutStrippedKeywords(tool, profile));
-    } else {
-      const inputSchema = strictSchema as typeof tool.inputSchema;
-      sentTools.push(
-        overBudget.has(tool.name)
-          ? { ...tool, inputSchema }
-          : { ...tool, inputSchema, strict: true },
+      const sent = withoutStrippedKeywords(tool, profile);
+      sending.push(
+        sent === requestTools[index] || sent.type !== 'function'
+          ? undefined
+          : { inputSchema: sent.inputSchema, strict: false },
       );
+    } else {
+      sending.push({ inputSchema: strictSchema, strict: !overBudget.has(tool.name) });
     }
   }
 
+  const request: GateRequest = { tools, warnings };
+  // Provider-defined tools are judged by their app schema, which is not among the tools offered.
+  if (requestTools.length > 0 && !anyProviderDefined) {
+    last.current = {
+      provider: model.provider,
+      offered: requestTools.map((tool) => ({
+        name: tool.name,
+        inputSchema: tool.type === 'function' ? tool.inputSchema : undefined,
+        strict: tool.type === 'function' ? tool.strict : undefined,
+      })),
+      sending,
+      conversions,
+      request,
+    };
+  }
+  return { params: sentParams(params, sending, request), request };
+}
+
+/** The params to send: each tool as worked out, and the prompt with earlier refusals restored. */
+function sentParams(
+  params: LanguageModelV4CallOptions,
+  sending: readonly Sending[],
+  request: GateRequest,
+): LanguageModelV4CallOptions {
   const prompt = hideFixedValues(restoreRefusals(params.prompt), (toolName) => [
-    ...(tools.get(toolName)?.fixedValues.keys() ?? []),
+    ...(request.tools.get(toolName)?.fixedValues.keys() ?? []),
   ]);
-  return {
-    params: {
-      ...params,
-      prompt,
-      ...(params.tools === undefined ? {} : { tools: sentTools }),
-    },
-    request: { tools, warnings },
-  };
+  const offered = params.tools;
+  if (offered === undefined) return { ...params, prompt };
+  const tools: SentTool[] = [];
+  for (let index = 0; index < offered.length; index++) {
+    const tool = offered[index] as SentTool;
+    const how = sending[index];
+    if (how === undefined || tool.type !== 'function') {
+      tools.push(tool);
+      continue;
+    }
+    const inputSchema = how.inputSchema as typeof tool.inputSchema;
+    tools.push(how.strict ? { ...tool, inputSchema, strict: true } : { ...tool, inputSchema });
+  }
+  return { ...params, prompt, tools };
+}
+
+/**
+ * Whether a request offers the tools of the last preparation again: the same provider, and in the
+ * same order tools of the same kind, name, schema (the same object the gate owns) and `strict`,
+ * which is all a preparation reads of a tool (the rest is sent as the request has it); and no
+ * strict schema sent for them changed since.
+ */
+function offersTheSameTools(
+  last: LastPreparation,
+  params: LanguageModelV4CallOptions,
+  provider: string,
+): boolean {
+  const offered = params.tools;
+  if (provider !== last.provider || offered?.length !== last.offered.length) return false;
+  for (let index = 0; index < offered.length; index++) {
+    const tool = offered[index] as SentTool;
+    const before = last.offered[index] as OfferedTool;
+    if (
+      tool.type !== 'function' ||
+      tool.name !== before.name ||
+      tool.inputSchema !== before.inputSchema ||
+      tool.strict !== before.strict
+    ) {
+      return false;
+    }
+  }
+  for (const conversion of last.conversions) {
+    if (!isUnchanged(conversion)) return false;
+  }
+  return true;
 }
 
 /**
