@@ -15,6 +15,7 @@ import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
 import { isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
+import { copyOf } from '../schema/copy-of.ts';
 import { isPromiseLike } from './gate-input-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
@@ -246,9 +247,19 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     const tool = offeredTools[index] as SentTool;
     const strictSchema = strictSchemas[index];
     if (tool.type !== 'function' || strictSchema === undefined || allNonStrict) {
-      if (allNonStrict) {
-        const gated = tools.get(tool.name);
-        if (gated !== undefined) tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
+      const gated = tools.get(tool.name);
+      if (gated !== undefined && tool.type === 'function') {
+        // Sent as offered: a middleware after the gate, or the provider, gets objects of the
+        // judged schema, so the calls are judged against a private copy no edit of theirs reaches.
+        const schema = privateCopyOf(
+          (requestTools[index] as SentTool & { inputSchema: unknown }).inputSchema,
+        );
+        const overrides = options.overrides?.[tool.name as keyof TOOLS];
+        tools.set(tool.name, {
+          ...gated,
+          judged: overrides === undefined ? schema : applyOverrides(schema, overrides).judged,
+          plan: allNonStrict ? emptyDecodePlan : gated.plan,
+        });
       }
       const sent = withoutStrippedKeywords(tool, profile);
       sending.push(
@@ -370,6 +381,19 @@ function convertForStrict({
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
+/** The private copy of each schema judged while sent as offered, by the schema sent. */
+const privateCopies = new WeakMap<object, unknown>();
+
+/** Made once per schema object: the steps of a loop and later requests offer the same one. */
+function privateCopyOf(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  let copy = privateCopies.get(schema);
+  if (copy === undefined) {
+    copy = copyOf(schema);
+    privateCopies.set(schema, copy);
+  }
+  return copy;
+}
 const noToolNames: ReadonlySet<string> = new Set();
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
