@@ -104,7 +104,7 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
   if (last !== undefined && offersTheSameTools(last, prepare.params, prepare.model.provider)) {
     return {
       params: sentParams(prepare.params, last.sending, last.request),
-      request: last.request,
+      request: withOwnWarnings(last.request),
     };
   }
   // One lookup per tool: what each function tool is, or that the gate did not wrap it. A wiring
@@ -287,7 +287,16 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       request,
     };
   }
-  return { params: sentParams(params, sending, request), request };
+  return { params: sentParams(params, sending, request), request: withOwnWarnings(request) };
+}
+
+/**
+ * The request with warnings of its own: they reach the app in each step's result, where it may
+ * edit them in place, and a kept preparation is handed out again to later requests.
+ */
+function withOwnWarnings(request: GateRequest): GateRequest {
+  if (request.warnings.length === 0) return request;
+  return { ...request, warnings: request.warnings.map((warning) => ({ ...warning })) };
 }
 
 /** The params to send: each tool as worked out, and the prompt with earlier refusals restored. */

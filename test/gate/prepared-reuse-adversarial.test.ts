@@ -125,3 +125,42 @@ describe('a tool sent as offered (not as a sealed strict conversion), edited by 
     expect(runs).toBe(0);
   });
 });
+
+describe('the warnings of a step offering the tools of the last request again', () => {
+  it('should be its own: an edit of those of an earlier step does not reach it', async () => {
+    const { weatherTool } = weather();
+    // Past Anthropic's strict budget, so each request has a warning.
+    const names = Array.from({ length: 22 }, (_, index) => (index === 0 ? 'weather' : `t${index}`));
+    const gate = toolGate({ tools: Object.fromEntries(names.map((name) => [name, weatherTool])) });
+    // Before the gate: marks the warnings each step gets, in place.
+    const marking: LanguageModelMiddleware = {
+      specificationVersion: 'v4',
+      wrapGenerate: async ({ doGenerate }) => {
+        const result = await doGenerate();
+        for (const warning of result.warnings) {
+          if (warning.type === 'other') warning.message = `[app] ${warning.message}`;
+        }
+        return result;
+      },
+    };
+    const model = new MockLanguageModelV4({
+      provider: 'anthropic.messages',
+      doGenerate: [toolTurn([call('call-1', 'weather', { city: 'x' })]), textTurn('done')],
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: [marking, gate.middleware] }),
+      tools: gate.tools,
+      prompt: 'weather?',
+      stopWhen: isStepCount(2),
+    });
+    const messages = result.steps.map((step) =>
+      step.warnings?.map((warning) => (warning as { message?: string }).message),
+    );
+    expect(messages).toHaveLength(2);
+    for (const stepMessages of messages) {
+      expect(stepMessages).toEqual([
+        expect.stringMatching(/^\[app\] toolgate: anthropic takes fewer/),
+      ]);
+    }
+  });
+});
