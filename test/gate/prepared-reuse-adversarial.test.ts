@@ -164,3 +164,141 @@ describe('the warnings of a step offering the tools of the last request again', 
     }
   });
 });
+
+describe('one wrapped tool offered under two names with options of their own', () => {
+  it('should decode and judge each name by its own defaults and overrides as `activeTools` switch', async () => {
+    const received: Array<{ name: string; input: unknown }> = [];
+    const weatherTool = tool({
+      inputSchema: jsonSchema<{ city: string; unit?: string }>({
+        type: 'object',
+        properties: {
+          city: { type: 'string' },
+          unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+        },
+        required: ['city'],
+        additionalProperties: false,
+      }),
+    });
+    const gate = toolGate({
+      tools: { here: weatherTool, there: weatherTool },
+      defaults: { here: { unit: 'celsius' }, there: { unit: 'fahrenheit' } },
+      overrides: { there: { city: { enum: ['Paris'] } } },
+    });
+    const tools = Object.fromEntries(
+      (['here', 'there'] as const).map((name) => [
+        name,
+        {
+          // The same wrapped tool, schema object and all, under both names.
+          ...gate.tools.here,
+          execute: async (input: unknown) => {
+            received.push({ name, input });
+            return 'ok';
+          },
+        },
+      ]),
+    );
+    // Per step: the one tool offered and the call the model makes (Rome is refused for "there").
+    const steps = [
+      ['here', 'Rome'],
+      ['there', 'Paris'],
+      ['there', 'Rome'],
+      ['here', 'Rome'],
+    ] as const;
+    for (const provider of ['openai.responses', 'ollama.chat']) {
+      received.length = 0;
+      const model = new MockLanguageModelV4({
+        provider,
+        doGenerate: [
+          ...steps.map(([name, city], index) =>
+            toolTurn([call(`call-${index}`, name, { city, unit: null })]),
+          ),
+          textTurn('done'),
+        ],
+      });
+      await generateText({
+        model: wrapLanguageModel({ model, middleware: gate.middleware }),
+        tools,
+        prompt: 'weather?',
+        prepareStep: ({ stepNumber }) => ({
+          activeTools: [steps[stepNumber]?.[0] ?? 'here'],
+        }),
+        stopWhen: isStepCount(steps.length + 1),
+      });
+      expect(received).toEqual([
+        { name: 'here', input: { city: 'Rome', unit: 'celsius' } },
+        { name: 'there', input: { city: 'Paris', unit: 'fahrenheit' } },
+        { name: 'here', input: { city: 'Rome', unit: 'celsius' } },
+      ]);
+    }
+  });
+});
+
+describe('concurrent loops offering tools of one name with different schemas', () => {
+  it('should judge each loop by its own schema while the last preparation keeps changing hands', async () => {
+    const gate = toolGate();
+    const ran: string[] = [];
+    const toolsFor = (loop: number) => {
+      const byLines = loop % 2 === 0;
+      return gate.wrapTools({
+        read: tool({
+          inputSchema: jsonSchema<Record<string, unknown>>({
+            type: 'object',
+            properties: byLines
+              ? { path: { type: 'string' }, lines: { type: 'integer' } }
+              : { path: { type: 'string' }, encoding: { type: 'string' } },
+            required: ['path'],
+            additionalProperties: false,
+          }),
+          execute: async (input) => {
+            ran.push(`${loop} ${JSON.stringify(input)}`);
+            return 'ok';
+          },
+        }),
+      });
+    };
+    // Each loop's turns: one that fits its schema (a null placeholder), one that fits the other's.
+    const turns = (loop: number) =>
+      loop % 2 === 0
+        ? [
+            { path: `/${loop}`, lines: null },
+            { path: `/${loop}`, encoding: 'utf8' },
+          ]
+        : [
+            { path: `/${loop}`, encoding: null },
+            { path: `/${loop}`, lines: 3 },
+          ];
+    const loops = 40;
+    const results = await Promise.all(
+      Array.from({ length: loops }, async (_, loop) => {
+        const [fits, other] = turns(loop);
+        const model = new MockLanguageModelV4({
+          provider: 'openai.responses',
+          doGenerate: [
+            toolTurn([call(`a${loop}`, 'read', fits)]),
+            toolTurn([call(`b${loop}`, 'read', other)]),
+            textTurn('done'),
+          ],
+        });
+        // Each step waits a different while, so the loops' requests interleave.
+        const slow: LanguageModelMiddleware = {
+          specificationVersion: 'v4',
+          transformParams: async ({ params }) => {
+            await new Promise((resolve) => setTimeout(resolve, (loop * 7) % 5));
+            return params;
+          },
+        };
+        const result = await generateText({
+          model: wrapLanguageModel({ model, middleware: [slow, gate.middleware] }),
+          tools: toolsFor(loop),
+          prompt: `loop ${loop}`,
+          stopWhen: isStepCount(3),
+        });
+        return result.steps.map((step) => step.toolResults.length);
+      }),
+    );
+    expect(results).toEqual(Array.from({ length: loops }, () => [1, 0, 0]));
+    expect(ran.sort()).toEqual(
+      Array.from({ length: loops }, (_, loop) => `${loop} {"path":"/${loop}"}`).sort(),
+    );
+  });
+});
