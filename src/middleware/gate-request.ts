@@ -181,23 +181,29 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       continue;
     }
     const ownedTool = ownedTools[index];
-    validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
+    // A schema sent as offered before is read from the copy taken then (see below).
+    const source = copyTakenBefore(tool.inputSchema);
+    validateToolOptions({ options, toolName: tool.name, schema: source });
     let offeredTool = tool;
-    let judged: unknown = tool.inputSchema;
+    let converted: unknown = source;
+    let judged: unknown = source;
     let fixedValues = noFixedValues;
     if (overrides !== undefined) {
-      const overridden = applyOverrides(tool.inputSchema, overrides);
+      const overridden = applyOverrides(source, overrides);
       judged = overridden.judged;
       fixedValues = overridden.fixedValues;
-      if (overridden.offered !== tool.inputSchema) {
-        offeredTool = { ...tool, inputSchema: overridden.offered as typeof tool.inputSchema };
+      converted = overridden.offered;
+      if (overridden.offered !== source) {
+        // Sent as offered, it is the tool's own schema with the overrides, never the copy.
+        const sent = applyOverrides(tool.inputSchema, overrides).offered;
+        offeredTool = { ...tool, inputSchema: sent as typeof tool.inputSchema };
       }
     }
     const conversion =
       !profile.strictTools || tool.strict === false
         ? undefined
         : convertForStrict({
-            schema: offeredTool.inputSchema,
+            schema: converted,
             toolName: tool.name,
             profile,
             defaults: options.defaults?.[tool.name as keyof TOOLS],
@@ -243,6 +249,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     });
   }
   const sending: Sending[] = [];
+  let firstSentAsOffered = false;
   for (let index = 0; index < offeredTools.length; index++) {
     const tool = offeredTools[index] as SentTool;
     const strictSchema = strictSchemas[index];
@@ -250,10 +257,11 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       const gated = tools.get(tool.name);
       if (gated !== undefined && tool.type === 'function') {
         // Sent as offered: a middleware after the gate, or the provider, gets objects of the
-        // judged schema, so the calls are judged against a private copy no edit of theirs reaches.
-        const schema = privateCopyOf(
-          (requestTools[index] as SentTool & { inputSchema: unknown }).inputSchema,
-        );
+        // judged schema, so from now on it is judged (and converted, for a strict provider)
+        // from a private copy no edit of theirs reaches.
+        const own = (requestTools[index] as SentTool & { inputSchema: unknown }).inputSchema;
+        firstSentAsOffered ||= copyTakenBefore(own) === own;
+        const schema = privateCopyOf(own);
         const overrides = options.overrides?.[tool.name as keyof TOOLS];
         tools.set(tool.name, {
           ...gated,
@@ -272,6 +280,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     }
   }
 
+  // The kept preparation may judge by a schema sent as offered for the first time here.
+  if (firstSentAsOffered) last.current = undefined;
   const request: GateRequest = { tools, warnings };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
   if (requestTools.length > 0 && !anyProviderDefined) {
@@ -392,6 +402,13 @@ function convertForStrict({
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
 /** The private copy of each schema judged while sent as offered, by the schema sent. */
 const privateCopies = new WeakMap<object, unknown>();
+
+/** The private copy of a schema sent as offered before, or the schema itself. */
+function copyTakenBefore(schema: unknown): unknown {
+  return typeof schema === 'object' && schema !== null
+    ? (privateCopies.get(schema) ?? schema)
+    : schema;
+}
 
 /** Made once per schema object: the steps of a loop and later requests offer the same one. */
 function privateCopyOf(schema: unknown): unknown {

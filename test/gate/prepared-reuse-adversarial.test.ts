@@ -1,15 +1,17 @@
+import { openai } from '@ai-sdk/openai';
 import {
   generateText,
   isStepCount,
   jsonSchema,
   type LanguageModelMiddleware,
+  type ToolSet,
   tool,
   wrapLanguageModel,
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { toolGate } from '../../src/index.ts';
-import { call, textTurn, toolTurn } from './helpers.ts';
+import { call, offeredTools, textTurn, toolTurn } from './helpers.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
@@ -300,5 +302,84 @@ describe('concurrent loops offering tools of one name with different schemas', (
     expect(ran.sort()).toEqual(
       Array.from({ length: loops }, (_, loop) => `${loop} {"path":"/${loop}"}`).sort(),
     );
+  });
+});
+
+describe('a schema sent as offered, then converted for a strict provider', () => {
+  it('should be converted and judged as the app declared it, not as a middleware after the gate edited it', async () => {
+    const { weatherTool, runs } = weather();
+    const gate = toolGate({ tools: { weather: weatherTool } });
+    const widen = editing((schema) => {
+      delete schema.required;
+      schema.properties.unit?.enum?.push('kelvin');
+    });
+    const sentStrict: string[] = [];
+    for (const provider of ['ollama.chat', 'openai.responses', 'ollama.chat', 'openai.responses']) {
+      const model = new MockLanguageModelV4({
+        provider,
+        doGenerate: [toolTurn([call('call-1', 'weather', { unit: 'kelvin' })]), textTurn('done')],
+      });
+      await generateText({
+        model: wrapLanguageModel({
+          model,
+          middleware: provider === 'ollama.chat' ? [gate.middleware, widen] : gate.middleware,
+        }),
+        tools: gate.tools,
+        prompt: 'weather?',
+        stopWhen: isStepCount(2),
+      });
+      if (provider === 'openai.responses') {
+        const sent = offeredTools(model.doGenerateCalls[0] as never).get('weather');
+        sentStrict.push(JSON.stringify((sent as { inputSchema: unknown }).inputSchema));
+      }
+    }
+    expect(runs()).toBe(0);
+    for (const schema of sentStrict) {
+      expect(schema).not.toContain('kelvin');
+      expect(JSON.parse(schema)).toMatchObject({ required: ['city', 'unit'] });
+    }
+  });
+});
+
+describe('a kept preparation after its schema was sent as offered by a request not kept', () => {
+  it('should not be taken again: its judged schema is the one edited since', async () => {
+    const { weatherTool, runs } = weather();
+    const shell = openai.tools.localShell({ execute: async () => ({ output: 'ok' }) });
+    const gate = toolGate({ tools: { weather: weatherTool, local_shell: shell } });
+    const widen = editing((schema) => {
+      delete schema.required;
+      schema.properties.unit?.enum?.push('kelvin');
+    });
+    const requests: Array<{ tools: ToolSet; middleware: LanguageModelMiddleware[] }> = [
+      // Kept: its tools are all function tools.
+      { tools: { weather: gate.tools.weather }, middleware: [gate.middleware] },
+      // Not kept (a provider-defined tool): sends the weather schema as offered, to be edited.
+      {
+        tools: {
+          weather: { ...gate.tools.weather, strict: false } as ToolSet[string],
+          local_shell: gate.tools.local_shell,
+        },
+        middleware: [gate.middleware, widen],
+      },
+      // The tools of the kept request again.
+      { tools: { weather: gate.tools.weather }, middleware: [gate.middleware] },
+    ];
+    for (const [index, { tools, middleware }] of requests.entries()) {
+      // The first request calls nothing, so its judged schema is first read in the last one.
+      const model = new MockLanguageModelV4({
+        provider: 'openai.responses',
+        doGenerate: [
+          ...(index === 0 ? [] : [toolTurn([call('call-1', 'weather', { unit: 'kelvin' })])]),
+          textTurn('done'),
+        ],
+      });
+      await generateText({
+        model: wrapLanguageModel({ model, middleware }),
+        tools,
+        prompt: 'weather?',
+        stopWhen: isStepCount(2),
+      });
+    }
+    expect(runs()).toBe(0);
   });
 });
