@@ -364,6 +364,20 @@ describe('a kept preparation after its schema was sent as offered by a request n
       // The tools of the kept request again.
       { tools: { weather: gate.tools.weather }, middleware: [gate.middleware] },
     ];
+    // Another gate converts the same content first: the kept request then finds its conversion
+    // cached and reads nothing of the schema, which is first read to judge the last request.
+    const warm = toolGate({ tools: { weather: weather().weatherTool } });
+    await generateText({
+      model: wrapLanguageModel({
+        model: new MockLanguageModelV4({
+          provider: 'openai.responses',
+          doGenerate: textTurn('hi'),
+        }),
+        middleware: warm.middleware,
+      }),
+      tools: warm.tools,
+      prompt: 'weather?',
+    });
     for (const [index, { tools, middleware }] of requests.entries()) {
       // The first request calls nothing, so its judged schema is first read in the last one.
       const model = new MockLanguageModelV4({
