@@ -259,8 +259,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
         // Sent as offered: a middleware after the gate, or the provider, gets objects of the
         // judged schema, so from now on it is judged (and converted, for a strict provider)
         // from a private copy no edit of theirs reaches.
-        const own = (requestTools[index] as SentTool & { inputSchema: unknown }).inputSchema;
-        firstSentAsOffered ||= copyTakenBefore(own) === own;
+        const own = (requestTools[index] as typeof tool).inputSchema;
+        firstSentAsOffered ||= !privateCopies.has(own);
         const schema = privateCopyOf(own);
         const overrides = options.overrides?.[tool.name as keyof TOOLS];
         tools.set(tool.name, {
