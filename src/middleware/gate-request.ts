@@ -89,8 +89,11 @@ type OfferedTool = {
   readonly strict: boolean | undefined;
 };
 
-/** How one offered tool is sent: as it is, or with another schema (and `strict: true`). */
-type Sending = { readonly inputSchema: unknown; readonly strict: boolean } | undefined;
+/**
+ * How one offered tool is sent: as it is, or with another schema and `strict` set (`true`), left
+ * out (`false`: the gate sends it without strict mode) or as offered (`undefined`).
+ */
+type Sending = { readonly inputSchema: unknown; readonly strict: boolean | undefined } | undefined;
 
 /**
  * Prepares one request: converts each function tool's schema for a strict provider, records the
@@ -158,6 +161,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
   const offeredTools: SentTool[] = [];
   const strictSchemas: unknown[] = [];
+  /** Whether conversion found the tool's schema cannot be strict. */
+  const notConvertible: boolean[] = [];
   const conversions: StrictSchemaResult[] = [];
   for (let index = 0; index < requestTools.length; index++) {
     const tool = requestTools[index] as SentTool;
@@ -177,6 +182,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       });
       offeredTools.push(tool);
       strictSchemas.push(undefined);
+      notConvertible.push(false);
       anyProviderDefined = true;
       continue;
     }
@@ -219,6 +225,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     offeredTools.push(offeredTool);
     strictSchemas.push(conversion?.strict === true ? conversion.schema : undefined);
     if (conversion?.strict === true) conversions.push(conversion);
+    notConvertible.push(conversion !== undefined && !conversion.strict);
     if (conversion !== undefined && !conversion.strict) {
       anyNotStrict = true;
       warnings.push({
@@ -270,10 +277,16 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
         });
       }
       const sent = withoutStrippedKeywords(tool, profile);
+      // Sent without strict mode by the gate's choice (a warning says so): the app's own
+      // `strict: true` is left out too.
+      const leftOut =
+        sent.type === 'function' &&
+        sent.strict === true &&
+        (allNonStrict || notConvertible[index] === true);
       sending.push(
-        sent === requestTools[index] || sent.type !== 'function'
+        sent.type !== 'function' || (sent === requestTools[index] && !leftOut)
           ? undefined
-          : { inputSchema: sent.inputSchema, strict: false },
+          : { inputSchema: sent.inputSchema, strict: leftOut ? false : undefined },
       );
     } else {
       sending.push({ inputSchema: strictSchema, strict: !overBudget.has(tool.name) });
@@ -329,7 +342,12 @@ function sentParams(
       continue;
     }
     const inputSchema = how.inputSchema as typeof tool.inputSchema;
-    tools.push(how.strict ? { ...tool, inputSchema, strict: true } : { ...tool, inputSchema });
+    if (how.strict === false) {
+      const { strict: _strict, ...rest } = tool;
+      tools.push({ ...rest, inputSchema });
+    } else {
+      tools.push(how.strict ? { ...tool, inputSchema, strict: true } : { ...tool, inputSchema });
+    }
   }
   return { ...params, prompt, tools };
 }

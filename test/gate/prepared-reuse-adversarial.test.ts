@@ -397,3 +397,56 @@ describe('a kept preparation after its schema was sent as offered by a request n
     expect(runs()).toBe(0);
   });
 });
+
+describe('a tool the app marked `strict: true` that the gate sends without strict mode', () => {
+  const closed = (properties: Record<string, unknown>) =>
+    jsonSchema({ type: 'object', properties, additionalProperties: false });
+
+  async function sentStrict(provider: string, tools: ToolSet) {
+    const gate = toolGate({ tools });
+    const model = new MockLanguageModelV4({ provider, doGenerate: textTurn('hi') });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      prompt: 'hi',
+    });
+    const sent = model.doGenerateCalls[0]?.tools ?? [];
+    return {
+      strict: Object.fromEntries(
+        sent.map((each) => [each.name, (each as { strict?: boolean }).strict]),
+      ),
+      warnings: result.warnings?.map((warning) => (warning as { message?: string }).message),
+    };
+  }
+
+  it('should leave its `strict` out past Anthropic’s budget, as the warning says', async () => {
+    const strictTool = tool({ strict: true, inputSchema: closed({ a: { type: 'string' } }) });
+    const names = Array.from({ length: 22 }, (_, index) => `t${index}`);
+    const { strict, warnings } = await sentStrict(
+      'anthropic.messages',
+      Object.fromEntries(names.map((name) => [name, strictTool])),
+    );
+    expect(warnings).toEqual([expect.stringContaining('"t0", "t1" are sent without strict mode')]);
+    expect([strict.t0, strict.t1, strict.t2]).toEqual([undefined, undefined, true]);
+  });
+
+  it('should leave its `strict` out on Cerebras when another tool cannot be strict', async () => {
+    const { strict, warnings } = await sentStrict('cerebras.chat', {
+      marked: tool({ strict: true, inputSchema: closed({ a: { type: 'string' } }) }),
+      open: tool({ inputSchema: jsonSchema({ type: 'object', patternProperties: { x: {} } }) }),
+    });
+    expect(warnings).toContainEqual(expect.stringContaining('no tool is sent strict'));
+    expect(strict).toEqual({ marked: undefined, open: undefined });
+  });
+
+  it('should leave its `strict` out when its schema cannot be made strict', async () => {
+    const { strict, warnings } = await sentStrict('openai.responses', {
+      open: tool({
+        strict: true,
+        inputSchema: jsonSchema({ type: 'object', patternProperties: { x: {} } }),
+      }),
+    });
+    expect(warnings).toEqual([expect.stringContaining('"open" is sent without strict mode')]);
+    expect(strict).toEqual({ open: undefined });
+  });
+});
