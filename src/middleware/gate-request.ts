@@ -226,6 +226,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     strictSchemas.push(conversion?.strict === true ? conversion.schema : undefined);
     if (conversion?.strict === true) conversions.push(conversion);
     notConvertible.push(conversion !== undefined && !conversion.strict);
+    // A tool the app keeps non-strict counts too where strict values may not be mixed.
+    if (profile.strictTools && tool.strict === false) anyNotStrict = true;
     if (conversion !== undefined && !conversion.strict) {
       anyNotStrict = true;
       warnings.push({

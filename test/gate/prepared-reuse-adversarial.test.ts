@@ -439,6 +439,15 @@ describe('a tool the app marked `strict: true` that the gate sends without stric
     expect(strict).toEqual({ marked: undefined, open: undefined });
   });
 
+  it('should not make the other tools strict on Cerebras beside one the app marked `strict: false`', async () => {
+    const { strict, warnings } = await sentStrict('cerebras.chat', {
+      loose: tool({ strict: false, inputSchema: closed({ a: { type: 'string' } }) }),
+      plain: tool({ inputSchema: closed({ b: { type: 'string' } }) }),
+    });
+    expect(warnings).toContainEqual(expect.stringContaining('no tool is sent strict'));
+    expect(strict).toEqual({ loose: false, plain: undefined });
+  });
+
   it('should leave its `strict` out when its schema cannot be made strict', async () => {
     const { strict, warnings } = await sentStrict('openai.responses', {
       open: tool({
