@@ -161,6 +161,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
   const offeredTools: SentTool[] = [];
   const strictSchemas: unknown[] = [];
+  /** What each function tool was judged and converted from: its schema, or the copy of it. */
+  const sources: unknown[] = [];
   /** Whether conversion found the tool's schema cannot be strict. */
   const notConvertible: boolean[] = [];
   const conversions: StrictSchemaResult[] = [];
@@ -189,6 +191,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     const ownedTool = ownedTools[index];
     // A schema sent as offered before is read from the copy taken then (see below).
     const source = copyTakenBefore(tool.inputSchema);
+    sources[index] = source;
     validateToolOptions({ options, toolName: tool.name, schema: source });
     let offeredTool = tool;
     let converted: unknown = source;
@@ -264,19 +267,16 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     const strictSchema = strictSchemas[index];
     if (tool.type !== 'function' || strictSchema === undefined || allNonStrict) {
       const gated = tools.get(tool.name);
-      if (gated !== undefined && tool.type === 'function') {
+      if (gated !== undefined && allNonStrict) {
+        tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
+      }
+      if (tool.type === 'function') {
         // Sent as offered: a middleware after the gate, or the provider, gets objects of the
-        // judged schema, so from now on it is judged (and converted, for a strict provider)
-        // from a private copy no edit of theirs reaches.
+        // schema, so from now on it is judged (and converted, for a strict provider) from a
+        // private copy no edit of theirs reaches.
         const own = (requestTools[index] as typeof tool).inputSchema;
         firstSentAsOffered ||= !privateCopies.has(own);
-        const schema = privateCopyOf(own);
-        const overrides = options.overrides?.[tool.name as keyof TOOLS];
-        tools.set(tool.name, {
-          ...gated,
-          judged: overrides === undefined ? schema : applyOverrides(schema, overrides).judged,
-          plan: allNonStrict ? emptyDecodePlan : gated.plan,
-        });
+        privateCopyOf(own);
       }
       const sent = withoutStrippedKeywords(tool, profile);
       // Sent without strict mode by the gate's choice (a warning says so): the app's own
@@ -295,8 +295,23 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     }
   }
 
-  // The kept preparation may judge by a schema sent as offered for the first time here.
-  if (firstSentAsOffered) last.current = undefined;
+  if (firstSentAsOffered) {
+    // Every tool judged by a schema sent as offered for the first time here (one wrapped tool
+    // may be offered under two names) is judged by its copy; the kept preparation may be too.
+    last.current = undefined;
+    for (let index = 0; index < requestTools.length; index++) {
+      const tool = requestTools[index] as SentTool;
+      const gated = tools.get(tool.name);
+      if (tool.type !== 'function' || gated === undefined) continue;
+      const copy = copyTakenBefore(tool.inputSchema);
+      if (copy === sources[index]) continue;
+      const overrides = options.overrides?.[tool.name as keyof TOOLS];
+      tools.set(tool.name, {
+        ...gated,
+        judged: overrides === undefined ? copy : applyOverrides(copy, overrides).judged,
+      });
+    }
+  }
   const request: GateRequest = { tools, warnings };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
   if (requestTools.length > 0 && !anyProviderDefined) {

@@ -21,13 +21,18 @@ type Schema = {
   properties: Record<string, { type?: unknown; enum?: unknown[] }>;
 };
 
-/** A middleware placed after the gate that edits, in place, each function tool schema it is sent. */
+/**
+ * A middleware placed after the gate that edits, in place, each function tool schema it is sent
+ * as offered (a strict conversion's objects are frozen).
+ */
 function editing(edit: (schema: Schema) => void): LanguageModelMiddleware {
   return {
     specificationVersion: 'v4',
     transformParams: async ({ params }) => {
       for (const sent of params.tools ?? []) {
-        if (sent.type === 'function') edit(sent.inputSchema as unknown as Schema);
+        if (sent.type === 'function' && sent.strict !== true) {
+          edit(sent.inputSchema as unknown as Schema);
+        }
       }
       return params;
     },
@@ -457,5 +462,43 @@ describe('a tool the app marked `strict: true` that the gate sends without stric
     });
     expect(warnings).toEqual([expect.stringContaining('"open" is sent without strict mode')]);
     expect(strict).toEqual({ open: undefined });
+  });
+});
+
+describe('one wrapped tool under two names, one of them sent as offered', () => {
+  it('should judge the strict name by the private copy too', async () => {
+    const { weatherTool, runs } = weather();
+    // Converted first by another gate, so nothing of this gate reads the schema before the edit.
+    const warm = toolGate({ tools: { weather: weather().weatherTool } });
+    await generateText({
+      model: wrapLanguageModel({
+        model: new MockLanguageModelV4({
+          provider: 'openai.responses',
+          doGenerate: textTurn('hi'),
+        }),
+        middleware: warm.middleware,
+      }),
+      tools: warm.tools,
+      prompt: 'weather?',
+    });
+    const gate = toolGate({ tools: { weather: weatherTool } });
+    const widen = editing((schema) => {
+      delete schema.required;
+      schema.properties.unit?.enum?.push('kelvin');
+    });
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [toolTurn([call('call-1', 'strictly', { unit: 'kelvin' })]), textTurn('done')],
+    });
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: [gate.middleware, widen] }),
+      tools: {
+        loosely: { ...gate.tools.weather, strict: false } as ToolSet[string],
+        strictly: gate.tools.weather,
+      },
+      prompt: 'weather?',
+      stopWhen: isStepCount(2),
+    });
+    expect(runs()).toBe(0);
   });
 });
