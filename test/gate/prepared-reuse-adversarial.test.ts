@@ -13,6 +13,13 @@ import { describe, expect, it } from 'vitest';
 import { toolGate } from '../../src/index.ts';
 import { call, offeredTools, textTurn, toolTurn } from './helpers.ts';
 
+/**
+ * What a gate works out for a tool list and keeps for the next request offering it again, under
+ * hostile neighbours: a middleware after the gate editing the schemas it is sent, an app editing
+ * the warnings it gets, one wrapped tool under two names, concurrent loops, providers whose strict
+ * mode is per request (Anthropic's budget) or all or nothing (Cerebras).
+ */
+
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 type Schema = {
