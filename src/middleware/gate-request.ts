@@ -15,6 +15,7 @@ import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
 import { isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
+import { copyOf } from '../schema/copy-of.ts';
 import { isPromiseLike } from './gate-input-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
@@ -88,8 +89,11 @@ type OfferedTool = {
   readonly strict: boolean | undefined;
 };
 
-/** How one offered tool is sent: as it is, or with another schema (and `strict: true`). */
-type Sending = { readonly inputSchema: unknown; readonly strict: boolean } | undefined;
+/**
+ * How one offered tool is sent: as it is, or with another schema and `strict` set (`true`), left
+ * out (`false`: the gate sends it without strict mode) or as offered (`undefined`).
+ */
+type Sending = { readonly inputSchema: unknown; readonly strict: boolean | undefined } | undefined;
 
 /**
  * Prepares one request: converts each function tool's schema for a strict provider, records the
@@ -103,7 +107,7 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
   if (last !== undefined && offersTheSameTools(last, prepare.params, prepare.model.provider)) {
     return {
       params: sentParams(prepare.params, last.sending, last.request),
-      request: last.request,
+      request: withOwnWarnings(last.request),
     };
   }
   // One lookup per tool: what each function tool is, or that the gate did not wrap it. A wiring
@@ -157,6 +161,10 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
   const offeredTools: SentTool[] = [];
   const strictSchemas: unknown[] = [];
+  /** What each function tool was judged and converted from: its schema, or the copy of it. */
+  const sources: unknown[] = [];
+  /** Whether conversion found the tool's schema cannot be strict. */
+  const notConvertible: boolean[] = [];
   const conversions: StrictSchemaResult[] = [];
   for (let index = 0; index < requestTools.length; index++) {
     const tool = requestTools[index] as SentTool;
@@ -176,27 +184,35 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       });
       offeredTools.push(tool);
       strictSchemas.push(undefined);
+      notConvertible.push(false);
       anyProviderDefined = true;
       continue;
     }
     const ownedTool = ownedTools[index];
-    validateToolOptions({ options, toolName: tool.name, schema: tool.inputSchema });
+    // A schema sent as offered before is read from the copy taken then (see below).
+    const source = copyTakenBefore(tool.inputSchema);
+    sources[index] = source;
+    validateToolOptions({ options, toolName: tool.name, schema: source });
     let offeredTool = tool;
-    let judged: unknown = tool.inputSchema;
+    let converted: unknown = source;
+    let judged: unknown = source;
     let fixedValues = noFixedValues;
     if (overrides !== undefined) {
-      const overridden = applyOverrides(tool.inputSchema, overrides);
+      const overridden = applyOverrides(source, overrides);
       judged = overridden.judged;
       fixedValues = overridden.fixedValues;
-      if (overridden.offered !== tool.inputSchema) {
-        offeredTool = { ...tool, inputSchema: overridden.offered as typeof tool.inputSchema };
+      converted = overridden.offered;
+      if (overridden.offered !== source) {
+        // Sent as offered, it is the tool's own schema with the overrides, never the copy.
+        const sent = applyOverrides(tool.inputSchema, overrides).offered;
+        offeredTool = { ...tool, inputSchema: sent as typeof tool.inputSchema };
       }
     }
     const conversion =
       !profile.strictTools || tool.strict === false
         ? undefined
         : convertForStrict({
-            schema: offeredTool.inputSchema,
+            schema: converted,
             toolName: tool.name,
             profile,
             defaults: options.defaults?.[tool.name as keyof TOOLS],
@@ -212,6 +228,9 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     offeredTools.push(offeredTool);
     strictSchemas.push(conversion?.strict === true ? conversion.schema : undefined);
     if (conversion?.strict === true) conversions.push(conversion);
+    notConvertible.push(conversion !== undefined && !conversion.strict);
+    // A tool the app keeps non-strict counts too where strict values may not be mixed.
+    if (profile.strictTools && tool.strict === false) anyNotStrict = true;
     if (conversion !== undefined && !conversion.strict) {
       anyNotStrict = true;
       warnings.push({
@@ -242,25 +261,57 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     });
   }
   const sending: Sending[] = [];
+  let firstSentAsOffered = false;
   for (let index = 0; index < offeredTools.length; index++) {
     const tool = offeredTools[index] as SentTool;
     const strictSchema = strictSchemas[index];
     if (tool.type !== 'function' || strictSchema === undefined || allNonStrict) {
-      if (allNonStrict) {
-        const gated = tools.get(tool.name);
-        if (gated !== undefined) tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
+      const gated = tools.get(tool.name);
+      if (gated !== undefined && allNonStrict) {
+        tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
+      }
+      if (tool.type === 'function') {
+        // Sent as offered: a middleware after the gate, or the provider, gets objects of the
+        // schema, so from now on it is judged (and converted, for a strict provider) from a
+        // private copy no edit of theirs reaches.
+        const own = (requestTools[index] as typeof tool).inputSchema;
+        firstSentAsOffered ||= !privateCopies.has(own);
+        privateCopyOf(own);
       }
       const sent = withoutStrippedKeywords(tool, profile);
+      // Sent without strict mode by the gate's choice (a warning says so): the app's own
+      // `strict: true` is left out too.
+      const leftOut =
+        sent.type === 'function' &&
+        sent.strict === true &&
+        (allNonStrict || notConvertible[index] === true);
       sending.push(
-        sent === requestTools[index] || sent.type !== 'function'
+        sent.type !== 'function' || (sent === requestTools[index] && !leftOut)
           ? undefined
-          : { inputSchema: sent.inputSchema, strict: false },
+          : { inputSchema: sent.inputSchema, strict: leftOut ? false : undefined },
       );
     } else {
       sending.push({ inputSchema: strictSchema, strict: !overBudget.has(tool.name) });
     }
   }
 
+  if (firstSentAsOffered) {
+    // Every tool judged by a schema sent as offered for the first time here (one wrapped tool
+    // may be offered under two names) is judged by its copy; the kept preparation may be too.
+    last.current = undefined;
+    for (let index = 0; index < requestTools.length; index++) {
+      const tool = requestTools[index] as SentTool;
+      const gated = tools.get(tool.name);
+      if (tool.type !== 'function' || gated === undefined) continue;
+      const copy = copyTakenBefore(tool.inputSchema);
+      if (copy === sources[index]) continue;
+      const overrides = options.overrides?.[tool.name as keyof TOOLS];
+      tools.set(tool.name, {
+        ...gated,
+        judged: overrides === undefined ? copy : applyOverrides(copy, overrides).judged,
+      });
+    }
+  }
   const request: GateRequest = { tools, warnings };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
   if (requestTools.length > 0 && !anyProviderDefined) {
@@ -276,7 +327,16 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       request,
     };
   }
-  return { params: sentParams(params, sending, request), request };
+  return { params: sentParams(params, sending, request), request: withOwnWarnings(request) };
+}
+
+/**
+ * The request with warnings of its own: they reach the app in each step's result, where it may
+ * edit them in place, and a kept preparation is handed out again to later requests.
+ */
+function withOwnWarnings(request: GateRequest): GateRequest {
+  if (request.warnings.length === 0) return request;
+  return { ...request, warnings: request.warnings.map((warning) => ({ ...warning })) };
 }
 
 /** The params to send: each tool as worked out, and the prompt with earlier refusals restored. */
@@ -299,7 +359,12 @@ function sentParams(
       continue;
     }
     const inputSchema = how.inputSchema as typeof tool.inputSchema;
-    tools.push(how.strict ? { ...tool, inputSchema, strict: true } : { ...tool, inputSchema });
+    if (how.strict === false) {
+      const { strict: _strict, ...rest } = tool;
+      tools.push({ ...rest, inputSchema });
+    } else {
+      tools.push(how.strict ? { ...tool, inputSchema, strict: true } : { ...tool, inputSchema });
+    }
   }
   return { ...params, prompt, tools };
 }
@@ -370,6 +435,26 @@ function convertForStrict({
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
+/** The private copy of each schema judged while sent as offered, by the schema sent. */
+const privateCopies = new WeakMap<object, unknown>();
+
+/** The private copy of a schema sent as offered before, or the schema itself. */
+function copyTakenBefore(schema: unknown): unknown {
+  return typeof schema === 'object' && schema !== null
+    ? (privateCopies.get(schema) ?? schema)
+    : schema;
+}
+
+/** Made once per schema object: the steps of a loop and later requests offer the same one. */
+function privateCopyOf(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  let copy = privateCopies.get(schema);
+  if (copy === undefined) {
+    copy = copyOf(schema);
+    privateCopies.set(schema, copy);
+  }
+  return copy;
+}
 const noToolNames: ReadonlySet<string> = new Set();
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
