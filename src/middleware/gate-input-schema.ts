@@ -34,7 +34,7 @@ export function gateInputSchema({
 }): Schema<unknown> {
   const own = (schema: unknown) => {
     const copy = ownedCopyOf(schema);
-    owned.set(copy, { tool });
+    owned.set(copy, { tool, schema: privateCopyOf(copy) });
     return copy;
   };
   return jsonSchema<unknown>(
@@ -101,6 +101,18 @@ function ownedCopyOf(schema: unknown): object {
     return { ...schema };
   } catch {
     return new Proxy(schema, {});
+  }
+}
+
+/**
+ * A deep copy of the owned schema's content for the gate alone; a schema that cannot be cloned (a
+ * function or a getter that throws inside) is read as the owned object.
+ */
+function privateCopyOf(owned: object): unknown {
+  try {
+    return structuredClone(owned);
+  } catch {
+    return owned;
   }
 }
 

@@ -15,7 +15,6 @@ import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
 import { isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
-import { copyOf } from '../schema/copy-of.ts';
 import { isPromiseLike } from './gate-input-schema.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
@@ -161,8 +160,6 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
   const offeredTools: SentTool[] = [];
   const strictSchemas: unknown[] = [];
-  /** What each function tool was judged and converted from: its schema, or the copy of it. */
-  const sources: unknown[] = [];
   /** Whether conversion found the tool's schema cannot be strict. */
   const notConvertible: boolean[] = [];
   const conversions: StrictSchemaResult[] = [];
@@ -189,9 +186,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       continue;
     }
     const ownedTool = ownedTools[index];
-    // A schema sent as offered before is read from the copy taken then (see below).
-    const source = copyTakenBefore(tool.inputSchema);
-    sources[index] = source;
+    // The gate reads the schema from its private copy; the object in the request is only sent.
+    const source = ownedTool === undefined ? tool.inputSchema : ownedTool.schema;
     validateToolOptions({ options, toolName: tool.name, schema: source });
     let offeredTool = tool;
     let converted: unknown = source;
@@ -203,7 +199,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       fixedValues = overridden.fixedValues;
       converted = overridden.offered;
       if (overridden.offered !== source) {
-        // Sent as offered, it is the tool's own schema with the overrides, never the copy.
+        // Sent as offered, it is the request's schema with the overrides, never the private copy.
         const sent = applyOverrides(tool.inputSchema, overrides).offered;
         offeredTool = { ...tool, inputSchema: sent as typeof tool.inputSchema };
       }
@@ -261,7 +257,6 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     });
   }
   const sending: Sending[] = [];
-  let firstSentAsOffered = false;
   for (let index = 0; index < offeredTools.length; index++) {
     const tool = offeredTools[index] as SentTool;
     const strictSchema = strictSchemas[index];
@@ -269,14 +264,6 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       const gated = tools.get(tool.name);
       if (gated !== undefined && allNonStrict) {
         tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
-      }
-      if (tool.type === 'function') {
-        // Sent as offered: a middleware after the gate, or the provider, gets objects of the
-        // schema, so from now on it is judged (and converted, for a strict provider) from a
-        // private copy no edit of theirs reaches.
-        const own = (requestTools[index] as typeof tool).inputSchema;
-        firstSentAsOffered ||= !privateCopies.has(own);
-        privateCopyOf(own);
       }
       const sent = withoutStrippedKeywords(tool, profile);
       // Sent without strict mode by the gate's choice (a warning says so): the app's own
@@ -295,23 +282,6 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     }
   }
 
-  if (firstSentAsOffered) {
-    // Every tool judged by a schema sent as offered for the first time here (one wrapped tool
-    // may be offered under two names) is judged by its copy; the kept preparation may be too.
-    last.current = undefined;
-    for (let index = 0; index < requestTools.length; index++) {
-      const tool = requestTools[index] as SentTool;
-      const gated = tools.get(tool.name);
-      if (tool.type !== 'function' || gated === undefined) continue;
-      const copy = copyTakenBefore(tool.inputSchema);
-      if (copy === sources[index]) continue;
-      const overrides = options.overrides?.[tool.name as keyof TOOLS];
-      tools.set(tool.name, {
-        ...gated,
-        judged: overrides === undefined ? copy : applyOverrides(copy, overrides).judged,
-      });
-    }
-  }
   const request: GateRequest = { tools, warnings };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
   if (requestTools.length > 0 && !anyProviderDefined) {
@@ -435,26 +405,6 @@ function convertForStrict({
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();
-/** The private copy of each schema judged while sent as offered, by the schema sent. */
-const privateCopies = new WeakMap<object, unknown>();
-
-/** The private copy of a schema sent as offered before, or the schema itself. */
-function copyTakenBefore(schema: unknown): unknown {
-  return typeof schema === 'object' && schema !== null
-    ? (privateCopies.get(schema) ?? schema)
-    : schema;
-}
-
-/** Made once per schema object: the steps of a loop and later requests offer the same one. */
-function privateCopyOf(schema: unknown): unknown {
-  if (typeof schema !== 'object' || schema === null) return schema;
-  let copy = privateCopies.get(schema);
-  if (copy === undefined) {
-    copy = copyOf(schema);
-    privateCopies.set(schema, copy);
-  }
-  return copy;
-}
 const noToolNames: ReadonlySet<string> = new Set();
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {

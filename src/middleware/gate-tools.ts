@@ -14,6 +14,13 @@ export type OwnedTool = {
    */
   readonly tool: Tool;
   /**
+   * What the gate reads of the schema (options checked, calls judged, strict conversion): a private
+   * copy of its content, taken when the owned object was made. The owned object itself is only
+   * ever sent, so a middleware after the gate or a provider that edits the schema it was sent
+   * changes nothing the gate judges by.
+   */
+  readonly schema: unknown;
+  /**
    * The schema's last strict conversion, and what it was converted for: the steps of a request
    * (and requests reusing the wrapped tools) send the same schema again.
    */
