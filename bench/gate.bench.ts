@@ -19,8 +19,12 @@
  */
 import { createHook } from 'node:async_hooks';
 import { loadavg } from 'node:os';
-import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
-import { generateText, isStepCount, wrapLanguageModel } from 'ai';
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+} from '@ai-sdk/provider';
+import { generateText, isStepCount, type LanguageModel, type ToolSet, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { toolGate } from '../src/index.ts';
 import { connectMcpClient, responsesModel } from './mcp-client-turn.ts';
@@ -99,66 +103,37 @@ function streamArms() {
   };
 }
 
-// --- mcp -----------------------------------------------------------------------------------------
+// --- mcp, mcp-real ------------------------------------------------------------------------------
 
-function mcpArms() {
-  const listing = mcpListing();
-  const fetchTools = () => toolsOfListing(listing);
-  const model = twoStepModel('tool_0', { path: '/etc/hosts' });
-  // The documented pattern: one gate and one wrapped model, the tools of each request wrapped.
+/**
+ * The documented pattern for tools chosen per request: one gate and one wrapped model, the tools of
+ * each turn fetched anew and wrapped.
+ */
+function toolsPerTurnArms(model: LanguageModelV4, fetchTools: () => ToolSet | Promise<ToolSet>) {
   const gate = toolGate();
   const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
+  const turn = async (turnModel: LanguageModel, tools: ToolSet) =>
+    assertRan(
+      await generateText({ model: turnModel, tools, prompt: 'read', stopWhen: isStepCount(2) }),
+      2,
+    );
   return {
-    ungated: async () => {
-      const tools = fetchTools();
-      const result = await generateText({ model, tools, prompt: 'read', stopWhen: isStepCount(2) });
-      assertRan(result, 2);
-    },
-    gated: async () => {
-      const tools = gate.wrapTools(fetchTools());
-      const result = await generateText({
-        model: gatedModel,
-        tools,
-        prompt: 'read',
-        stopWhen: isStepCount(2),
-      });
-      assertRan(result, 2);
-    },
+    ungated: async () => turn(model, await fetchTools()),
+    gated: async () => turn(gatedModel, gate.wrapTools(await fetchTools())),
   };
 }
 
-// --- mcp-real ------------------------------------------------------------------------------------
+function mcpArms() {
+  const listing = mcpListing();
+  return toolsPerTurnArms(twoStepModel('tool_0', { path: '/etc/hosts' }), () =>
+    toolsOfListing(listing),
+  );
+}
 
 async function mcpRealArms() {
   const { client, close } = await connectMcpClient(mcpListing());
   const model = responsesModel('tool_0', { path: '/etc/hosts' });
-  const gate = toolGate();
-  const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
-  return {
-    arms: {
-      ungated: async () => {
-        const tools = await client.tools();
-        const result = await generateText({
-          model,
-          tools,
-          prompt: 'read',
-          stopWhen: isStepCount(2),
-        });
-        assertRan(result, 2);
-      },
-      gated: async () => {
-        const tools = gate.wrapTools(await client.tools());
-        const result = await generateText({
-          model: gatedModel,
-          tools,
-          prompt: 'read',
-          stopWhen: isStepCount(2),
-        });
-        assertRan(result, 2);
-      },
-    },
-    close,
-  };
+  return { arms: toolsPerTurnArms(model, () => client.tools()), close };
 }
 
 // --- zod -----------------------------------------------------------------------------------------

@@ -329,11 +329,13 @@ function sentParams(
       continue;
     }
     const inputSchema = how.inputSchema as typeof tool.inputSchema;
-    if (how.strict === false) {
-      const { strict: _strict, ...rest } = tool;
+    if (how.strict === true) {
+      tools.push({ ...tool, inputSchema, strict: true });
+    } else if (how.strict === false) {
+      const { strict: _leftOut, ...rest } = tool;
       tools.push({ ...rest, inputSchema });
     } else {
-      tools.push(how.strict ? { ...tool, inputSchema, strict: true } : { ...tool, inputSchema });
+      tools.push({ ...tool, inputSchema });
     }
   }
   return { ...params, prompt, tools };

@@ -67,6 +67,19 @@ function weather() {
   return { weatherTool, runs: () => runs };
 }
 
+/** Another gate converts the weather schema for a strict provider, so its conversion is cached. */
+async function convertWeatherElsewhere() {
+  const other = toolGate({ tools: { weather: weather().weatherTool } });
+  await generateText({
+    model: wrapLanguageModel({
+      model: new MockLanguageModelV4({ provider: 'openai.responses', doGenerate: textTurn('hi') }),
+      middleware: other.middleware,
+    }),
+    tools: other.tools,
+    prompt: 'weather?',
+  });
+}
+
 async function loop({
   provider,
   middleware,
@@ -376,20 +389,9 @@ describe('a kept preparation after its schema was sent as offered by a request n
       // The tools of the kept request again.
       { tools: { weather: gate.tools.weather }, middleware: [gate.middleware] },
     ];
-    // Another gate converts the same content first: the kept request then finds its conversion
-    // cached and reads nothing of the schema, which is first read to judge the last request.
-    const warm = toolGate({ tools: { weather: weather().weatherTool } });
-    await generateText({
-      model: wrapLanguageModel({
-        model: new MockLanguageModelV4({
-          provider: 'openai.responses',
-          doGenerate: textTurn('hi'),
-        }),
-        middleware: warm.middleware,
-      }),
-      tools: warm.tools,
-      prompt: 'weather?',
-    });
+    // The kept request then finds its conversion cached and reads nothing of the schema, which is
+    // first read to judge the last request.
+    await convertWeatherElsewhere();
     for (const [index, { tools, middleware }] of requests.entries()) {
       // The first request calls nothing, so its judged schema is first read in the last one.
       const model = new MockLanguageModelV4({
@@ -475,19 +477,8 @@ describe('a tool the app marked `strict: true` that the gate sends without stric
 describe('one wrapped tool under two names, one of them sent as offered', () => {
   it('should judge the strict name by the private copy too', async () => {
     const { weatherTool, runs } = weather();
-    // Converted first by another gate, so nothing of this gate reads the schema before the edit.
-    const warm = toolGate({ tools: { weather: weather().weatherTool } });
-    await generateText({
-      model: wrapLanguageModel({
-        model: new MockLanguageModelV4({
-          provider: 'openai.responses',
-          doGenerate: textTurn('hi'),
-        }),
-        middleware: warm.middleware,
-      }),
-      tools: warm.tools,
-      prompt: 'weather?',
-    });
+    // Nothing of this gate reads the schema before the edit.
+    await convertWeatherElsewhere();
     const gate = toolGate({ tools: { weather: weatherTool } });
     const widen = editing((schema) => {
       delete schema.required;
