@@ -11,8 +11,9 @@ const maxNames = 1000;
 const maxContentLength = 200_000;
 /**
  * Most characters of content (as JSON text) kept, all names together: each kept schema holds its
- * content twice (the private copy and its snapshot), so a bound on names alone would let a tool
- * source of 1,000 large schemas keep hundreds of megabytes.
+ * content three times (the copy it is built from, the copy the gate judges by, and its snapshot),
+ * so a bound on names alone would let a tool source of 1,000 large schemas keep hundreds of
+ * megabytes.
  */
 const maxTotalContentLength = 2_000_000;
 
