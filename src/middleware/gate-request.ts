@@ -185,9 +185,10 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       anyProviderDefined = true;
       continue;
     }
-    const ownedTool = ownedTools[index];
+    // Every function tool has its record: a request with any other was refused before this.
+    const ownedTool = ownedTools[index] as OwnedTool;
     // The gate reads the schema from its private copy; the object in the request is only sent.
-    const source = ownedTool === undefined ? tool.inputSchema : ownedTool.schema;
+    const source = ownedTool.schema;
     validateToolOptions({ options, toolName: tool.name, schema: source });
     let offeredTool = tool;
     let converted: unknown = source;
@@ -218,7 +219,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       judged,
       plan: conversion?.strict === true ? conversion.plan : emptyDecodePlan,
       fixedValues,
-      tool: ownedTool?.tool,
+      tool: ownedTool.tool,
       wrapped: true,
     });
     offeredTools.push(offeredTool);
