@@ -16,6 +16,8 @@
  *   gate should cost (almost) nothing here.
  *
  * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|mcp-real|zod] [--rounds=N]`.
+ * With `--run=gated|ungated --turns=N` it runs one arm of the bench `--arm` N times and prints
+ * nothing: what `instruction-ratios.ts` counts under valgrind.
  */
 import { createHook } from 'node:async_hooks';
 import { loadavg } from 'node:os';
@@ -38,6 +40,8 @@ const argument = (name: string): string | undefined =>
 const only = argument('arm');
 const roundsArgument = argument('rounds');
 const repeatArgument = argument('repeat');
+const runArgument = argument('run');
+const turnsArgument = argument('turns');
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -202,6 +206,10 @@ const benches = [
 
 // The SDK logs every warning to the console; the arms expect none.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+if (runArgument !== undefined) {
+  await runOneArm({ bench: only, arm: runArgument, turns: Number(turnsArgument) });
+  process.exit(0);
+}
 console.log(
   'Gate / ungated AI SDK (median of paired ratios of CPU time, with its 95% confidence interval; ms are medians per run; promises counted in one run of each arm, a figure load does not move; load average before and after):',
 );
@@ -224,6 +232,29 @@ for (const bench of benches) {
   console.log(
     `  ${bench.name.padEnd(8)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })} (${low.toFixed(2)}–${high.toFixed(2)})${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; promises ${((promises.get('gated') ?? 0) / (promises.get('ungated') ?? 1)).toFixed(3)}x; ${bench.title}, ${rounds} rounds, load ${loadBefore.toFixed(1)}–${(loadavg()[0] ?? 0).toFixed(1)}`,
   );
+}
+
+/** Runs one arm of one bench, untimed, for a count taken from outside the process. */
+async function runOneArm({
+  bench: name,
+  arm: armName,
+  turns,
+}: {
+  bench: string | undefined;
+  arm: string;
+  turns: number;
+}): Promise<void> {
+  const bench = benches.find((candidate) => candidate.name === name);
+  if (bench === undefined) {
+    throw new Error(`--run needs --arm=${benches.map((known) => known.name).join('|')}`);
+  }
+  if (!Number.isInteger(turns) || turns < 0) throw new Error('--run needs --turns=N, N >= 0');
+  const made = await bench.arms();
+  const { arms, close } = 'arms' in made ? made : { arms: made, close: undefined };
+  const arm = (arms as PairedArms)[armName];
+  if (typeof arm !== 'function') throw new Error(`--run=${armName}: no such arm in ${name}`);
+  for (let turn = 0; turn < turns; turn++) await arm();
+  await close?.();
 }
 
 /** Promises each arm makes in one run (after one run to warm up). */
