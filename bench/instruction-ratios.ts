@@ -7,14 +7,15 @@ import { promisify } from 'node:util';
  *
  * The CPU-time ratios of `gate.bench.ts` move by tens of percent with the load of a shared machine.
  * Instructions do not: valgrind's callgrind counts every instruction a process executes, and with
- * V8's `--predictable` (one thread, no concurrent compiler or collector) the count repeats exactly.
+ * V8's `--predictable` (one thread, no concurrent compiler or collector) the count repeats exactly
+ * when the arm draws no random ids and reads no clock, and within 0.1% when it does.
  * Each arm runs in its own process for a small and a large number of turns; the difference divided
  * by the difference of turns is the cost of one turn, with start-up and the first compilations
- * taken out. Instructions are not time: cache misses and the garbage collector's work weigh more
- * in time than in count, so these ratios are a floor under the CPU-time ratios, not a replacement.
+ * taken out. Instructions are not time: cache misses weigh in time, not in count, so these ratios
+ * steady the CPU-time ratios; they do not replace them.
  *
- * Usage: `node bench/instruction-ratios.ts [--arm=mcp|mcp-real|stream|zod]` (needs valgrind; a few
- * minutes per bench).
+ * Usage: `node bench/instruction-ratios.ts [--arm=mcp|mcp-real|stream|zod]` (needs valgrind; about
+ * 5 minutes per bench, 15 for the stream).
  */
 
 const run = promisify(execFile);
@@ -40,7 +41,7 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
 }
 
 console.log(
-  'Gate / ungated AI SDK in instructions per turn (callgrind, node --predictable; one count per process, exact on repeat):',
+  'Gate / ungated AI SDK in instructions per turn (callgrind, node --predictable; a count load does not move):',
 );
 for (const [bench, turns] of Object.entries(turnsByBench)) {
   if (only !== undefined && bench !== only) continue;
