@@ -234,7 +234,7 @@ for (const bench of benches) {
   );
 }
 
-/** Runs one arm of one bench, untimed, for a count taken from outside the process. */
+/** Runs one arm of one bench `turns` times, untimed, for a counter outside the process. */
 async function runOneArm({
   bench: name,
   arm: armName,
