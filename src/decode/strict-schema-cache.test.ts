@@ -4,6 +4,9 @@ import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
 import { isUnchanged, toStrictSchemaCached } from './strict-schema-cache.ts';
 import { toStrictSchema } from './to-strict-schema.ts';
 
+/** A conversion no cache has seen: each call gets a new object. */
+const freshConversionOf = (schema: object) => toStrictSchema(structuredClone(schema)).schema;
+
 /** An MCP-like tool schema, built anew on each call as a client's `tools()` would. */
 function weatherSchema(): Record<string, unknown> {
   return {
@@ -163,6 +166,51 @@ describe('toStrictSchemaCached', () => {
       expect(Object.isFrozen(result.schema)).toBe(true);
       expect(toStrictSchemaCached(schema, { defaults })).toBe(result);
       expect(decodeArguments({ when: null }, result.plan)).toEqual({ when: new Date(0) });
+    });
+  });
+
+  describe('schemas whose parts recur', () => {
+    /** Levels of `anyOf: [previous, previous]`: one object per level, 2^levels parts as JSON. */
+    function sharedLevels(levels: number, leaf: Record<string, unknown>): Record<string, unknown> {
+      let node: Record<string, unknown> = leaf;
+      for (let level = 0; level < levels; level++) {
+        node = { type: 'array', items: { anyOf: [node, node] } };
+      }
+      return {
+        type: 'object',
+        properties: { tree: node },
+        required: ['tree'],
+        additionalProperties: false,
+      };
+    }
+
+    it.each([
+      ['a few times', 3],
+      ['more often than a copy part by part can go', 12],
+    ])('should seal a schema whose parts recur %s, and watch every array in it', (_, levels) => {
+      const leaf = {
+        type: 'object',
+        properties: { name: { type: 'string' } },
+        required: ['name'],
+        additionalProperties: false,
+      };
+      const schema = sharedLevels(levels, leaf);
+      const result = toStrictSchemaCached(schema);
+      if (!result.strict) throw new Error(`expected a strict result: ${result.reason}`);
+      expect(JSON.stringify(result.schema)).toBe(JSON.stringify(freshConversionOf(schema)));
+      expect(Object.isFrozen(result.schema)).toBe(true);
+      expect(toStrictSchemaCached(structuredClone(schema))).toBe(result);
+      // The deepest leaf, reached by the last branch at every level.
+      let node = (result.schema as { properties: { tree: Record<string, unknown> } }).properties
+        .tree;
+      for (let level = 0; level < levels; level++) {
+        node = ((node.items as { anyOf: unknown[] }).anyOf[1] as Record<string, unknown>) ?? {};
+      }
+      expect(node.required).toEqual(['name']);
+      expect(node.required).not.toBe(leaf.required);
+      (node.required as string[])[0] = 'other';
+      expect(isUnchanged(result)).toBe(false);
+      expect(toStrictSchemaCached(structuredClone(schema))).not.toBe(result);
     });
   });
 

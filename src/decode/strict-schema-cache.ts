@@ -7,6 +7,7 @@ import {
   type StrictSchemaResult,
   type ToStrictSchemaOptions,
   toStrictSchema,
+  toStrictSchemaUncached,
 } from './to-strict-schema.ts';
 
 const resultsByContent = new ContentCache<StrictSchemaResult>();
@@ -76,7 +77,8 @@ export function toStrictSchemaCached(
     resultsByContent.set(schema, own, scope, toolName);
     return own;
   }
-  const converted = toStrictSchema(schema, { profile, defaults });
+  // Kept here by content, so the conversion's own cache by object would only hold it twice.
+  const converted = toStrictSchemaUncached(schema, { profile, defaults });
   const result = trySeal(converted, schema);
   // A result too deeply nested to copy is handed out as converted, and never shared.
   if (result === undefined) return converted;
@@ -172,11 +174,53 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
   const plan = frozenCopy(result.plan, copies);
   const notes = frozenCopy(result.notes, copies);
   if (!result.strict) return Object.freeze({ ...result, plan, notes }) as StrictSchemaResult;
-  const arrays: unknown[][] = [];
-  const schema = frozenCopy(result.schema, new Map(), arrays);
+  let arrays: unknown[][] = [];
+  let schema: unknown;
+  try {
+    schema = treeCopy(result.schema, arrays, { left: maxTreeCopyParts });
+  } catch (error) {
+    if (!(error instanceof SharedPartsError)) throw error;
+    arrays = [];
+    schema = frozenCopy(result.schema, new Map(), arrays);
+  }
   const sealed = Object.freeze({ ...result, schema, plan, notes }) as StrictSchemaResult;
   arraysBySealed.set(sealed, arrays);
   return sealed;
+}
+
+/**
+ * Most objects and arrays {@link treeCopy} copies. A strict tool schema has tens or hundreds; one past this
+ * shares parts many times over (a subschema object used at every level), and is copied keeping
+ * them shared instead.
+ */
+const maxTreeCopyParts = 10_000;
+
+class SharedPartsError extends Error {}
+
+/**
+ * The strict schema's copy for {@link seal}: {@link frozenCopy} with open arrays, but as a tree,
+ * each part that recurs in the schema copied again. Finding shared parts takes a map of every
+ * object, which cost more than the rest of the copy; a strict schema is JSON for the provider,
+ * where sharing means nothing.
+ */
+function treeCopy(value: unknown, openArrays: unknown[][], budget: { left: number }): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (--budget.left < 0) throw new SharedPartsError();
+  if (Array.isArray(value)) {
+    const array: unknown[] = [];
+    for (const item of value) array.push(treeCopy(item, openArrays, budget));
+    openArrays.push(array, array.slice());
+    return array;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (value instanceof Map || (prototype !== Object.prototype && prototype !== null)) {
+    return frozenCopy(value, new Map(), openArrays);
+  }
+  const object: Record<string, unknown> = prototype === null ? Object.create(null) : {};
+  for (const key of Object.keys(value)) {
+    defineOwn(object, key, treeCopy((value as Record<string, unknown>)[key], openArrays, budget));
+  }
+  return Object.freeze(object);
 }
 
 /**

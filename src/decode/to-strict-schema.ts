@@ -109,6 +109,17 @@ export function toStrictSchema(
   return result;
 }
 
+/**
+ * {@link toStrictSchema} without its cache per schema object, for a caller that keeps results by
+ * content itself (`toStrictSchemaCached`): three weak entries per new object are spared.
+ */
+export function toStrictSchemaUncached(
+  schema: object,
+  { profile, defaults }: { profile: StrictProfile; defaults: Readonly<Record<string, unknown>> },
+): StrictSchemaResult {
+  return convertOrExplain(schema, profile, defaults);
+}
+
 /** Every failure becomes a reason: a schema that cannot be read is sent as it was. */
 function convertOrExplain(
   schema: object,
