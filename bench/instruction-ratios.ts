@@ -14,12 +14,17 @@ import { promisify } from 'node:util';
  * taken out. Instructions are not time: cache misses weigh in time, not in count, so these ratios
  * steady the CPU-time ratios; they do not replace them.
  *
- * Usage: `node bench/instruction-ratios.ts [--arm=mcp|mcp-real|stream|zod]` (needs valgrind; about
- * 5 minutes per bench, 15 for the stream).
+ * The same for a schema never seen before (`schema-preparation.bench.ts`): each arm runs over sets
+ * of new schemas, and the instructions of making those sets (`--run=setup`) are taken out, so the
+ * ratio is strict conversion through the gate's cache / the checker's preparation, as there.
+ *
+ * Usage: `node bench/instruction-ratios.ts [--arm=mcp|mcp-real|stream|zod|new-schema]` (needs
+ * valgrind; about 5 minutes per bench, 15 for the stream).
  */
 
 const run = promisify(execFile);
 const gateBench = fileURLToPath(new URL('./gate.bench.ts', import.meta.url));
+const schemaBench = fileURLToPath(new URL('./schema-preparation.bench.ts', import.meta.url));
 
 /** Turns per process: enough that the larger run dwarfs the warm-up, few enough for valgrind. */
 const turnsByBench: Record<string, { few: number; many: number }> = {
@@ -29,9 +34,14 @@ const turnsByBench: Record<string, { few: number; many: number }> = {
   zod: { few: 300, many: 900 },
 };
 
+/** Sets of new schemas per process, for `new-schema`, and schemas per set (as that bench makes them). */
+const schemaRuns = { few: 10, many: 40 };
+const schemasPerRun = 200;
+
 const only = process.argv.find((argument) => argument.startsWith('--arm='))?.slice('--arm='.length);
-if (only !== undefined && !(only in turnsByBench)) {
-  throw new Error(`--arm=${only}: expected one of ${Object.keys(turnsByBench).join(', ')}`);
+const benchNames = [...Object.keys(turnsByBench), 'new-schema'];
+if (only !== undefined && !benchNames.includes(only)) {
+  throw new Error(`--arm=${only}: expected one of ${benchNames.join(', ')}`);
 }
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.error(
@@ -40,45 +50,62 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
   process.exit(1);
 }
 
-console.log(
-  'Gate / ungated AI SDK in instructions per turn (callgrind, node --predictable; a count load does not move):',
-);
+if (only !== 'new-schema') {
+  console.log(
+    'Gate / ungated AI SDK in instructions per turn (callgrind, node --predictable; a count load does not move):',
+  );
+}
 for (const [bench, turns] of Object.entries(turnsByBench)) {
   if (only !== undefined && bench !== only) continue;
+  const armArguments = (arm: string) => (count: number) => [
+    gateBench,
+    `--arm=${bench}`,
+    `--run=${arm}`,
+    `--turns=${count}`,
+  ];
   const [gated, ungated] = await Promise.all([
-    instructionsPerTurn({ bench, arm: 'gated', ...turns }),
-    instructionsPerTurn({ bench, arm: 'ungated', ...turns }),
+    instructionsPerRun({ script: armArguments('gated'), ...turns }),
+    instructionsPerRun({ script: armArguments('ungated'), ...turns }),
   ]);
   console.log(
     `  ${bench.padEnd(9)} gated ${millions(gated)}, ungated ${millions(ungated)} per turn: ${(gated / ungated).toFixed(3)}x`,
   );
 }
 
-async function instructionsPerTurn({
-  bench,
-  arm,
+if (only === undefined || only === 'new-schema') {
+  const armArguments = (arm: string) => (count: number) => [
+    schemaBench,
+    `--run=${arm}`,
+    `--runs=${count}`,
+  ];
+  const [setup, prepared, converted] = await Promise.all([
+    instructionsPerRun({ script: armArguments('setup'), ...schemaRuns }),
+    instructionsPerRun({ script: armArguments('prepareSchema'), ...schemaRuns }),
+    instructionsPerRun({ script: armArguments('toStrictSchemaCached'), ...schemaRuns }),
+  ]);
+  const perSchema = (count: number) => `${Math.round((count - setup) / schemasPerRun / 1000)}k`;
+  console.log(
+    `A new schema in instructions (callgrind, node --predictable; making the schemas taken out): toStrictSchemaCached ${perSchema(converted)}, prepareSchema ${perSchema(prepared)} per schema: ${((converted - setup) / (prepared - setup)).toFixed(3)}x`,
+  );
+}
+
+/** Instructions of one more turn (or run) of a script, start-up and warm-up taken out. */
+async function instructionsPerRun({
+  script,
   few,
   many,
 }: {
-  bench: string;
-  arm: string;
+  /** The script and its arguments for a number of turns. */
+  script: (count: number) => string[];
   few: number;
   many: number;
 }): Promise<number> {
-  const first = await countInstructions({ bench, arm, turns: few });
-  const second = await countInstructions({ bench, arm, turns: many });
+  const first = await countInstructions(script(few));
+  const second = await countInstructions(script(many));
   return (second - first) / (many - few);
 }
 
-async function countInstructions({
-  bench,
-  arm,
-  turns,
-}: {
-  bench: string;
-  arm: string;
-  turns: number;
-}): Promise<number> {
+async function countInstructions(script: string[]): Promise<number> {
   const { stderr } = await run(
     'valgrind',
     [
@@ -89,16 +116,13 @@ async function countInstructions({
       process.execPath,
       '--predictable',
       '--no-warnings',
-      gateBench,
-      `--arm=${bench}`,
-      `--run=${arm}`,
-      `--turns=${turns}`,
+      ...script,
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const collected = /Collected : (\d+)/.exec(stderr)?.[1];
   if (collected === undefined) {
-    throw new Error(`callgrind printed no count for ${bench}/${arm}:\n${stderr.slice(-2000)}`);
+    throw new Error(`callgrind printed no count for ${script.join(' ')}:\n${stderr.slice(-2000)}`);
   }
   return Number(collected);
 }

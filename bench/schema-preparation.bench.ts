@@ -8,7 +8,9 @@
  * - `toStrictSchemaCached`: what the gate runs, with the content key and the frozen copy;
  * - `prepareSchema`: the checker's preparation, with its content key.
  *
- * Usage: `node --expose-gc bench/schema-preparation.bench.ts [--rounds=30]`.
+ * Usage: `node --expose-gc bench/schema-preparation.bench.ts [--rounds=30]`. With
+ * `--run=<arm>|setup --runs=N` it makes N sets of new schemas and runs one arm over each (`setup`:
+ * none), untimed, and prints nothing: what `instruction-ratios.ts` counts under valgrind.
  */
 import { toStrictSchemaCached } from '../src/decode/strict-schema-cache.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
@@ -17,9 +19,9 @@ import { mcpListing } from './mcp-tools.ts';
 import { formatRatio, measurePairedRatios } from './paired-ratios.ts';
 import { tools } from './realistic-tools.ts';
 
-const rounds = Number(
-  process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 30,
-);
+const argument = (name: string): string | undefined =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const rounds = Number(argument('rounds') ?? 30);
 const schemasPerRun = 200;
 
 const mcpSchemas = (
@@ -41,18 +43,33 @@ const each =
   (input: never): void => {
     for (const schema of input as object[]) work(schema);
   };
-const result = await measurePairedRatios({
-  arms: {
-    prepareSchema: { setup: freshSchemas, run: each(prepareSchema) },
-    toStrictSchema: { setup: freshSchemas, run: each((schema) => toStrictSchema(schema)) },
-    toStrictSchemaCached: {
-      setup: freshSchemas,
-      run: each((schema) => toStrictSchemaCached(schema)),
-    },
+const arms = {
+  prepareSchema: { setup: freshSchemas, run: each(prepareSchema) },
+  toStrictSchema: { setup: freshSchemas, run: each((schema) => toStrictSchema(schema)) },
+  toStrictSchemaCached: {
+    setup: freshSchemas,
+    run: each((schema) => toStrictSchemaCached(schema)),
   },
-  reference: 'prepareSchema',
-  rounds,
-});
+};
+
+const runArgument = argument('run');
+if (runArgument !== undefined) {
+  const runs = Number(argument('runs'));
+  if (!Number.isInteger(runs) || runs < 0) throw new Error('--run needs --runs=N, N >= 0');
+  const arm = runArgument === 'setup' ? undefined : arms[runArgument as keyof typeof arms];
+  if (runArgument !== 'setup' && arm === undefined) {
+    throw new Error(
+      `--run=${runArgument}: expected setup or one of ${Object.keys(arms).join(', ')}`,
+    );
+  }
+  for (let run = 0; run < runs; run++) {
+    const input = freshSchemas();
+    arm?.run(input as never);
+  }
+  process.exit(0);
+}
+
+const result = await measurePairedRatios({ arms, reference: 'prepareSchema', rounds });
 const perSchema = (arm: string) => `${((result.ms(arm) * 1000) / schemasPerRun).toFixed(1)} us`;
 console.log(
   `A new schema (${schemas.length} shapes, ${schemasPerRun} new schemas per run, ${rounds} rounds, CPU time):`,
