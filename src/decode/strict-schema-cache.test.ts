@@ -204,7 +204,8 @@ describe('toStrictSchemaCached', () => {
       let node = (result.schema as { properties: { tree: Record<string, unknown> } }).properties
         .tree;
       for (let level = 0; level < levels; level++) {
-        node = ((node.items as { anyOf: unknown[] }).anyOf[1] as Record<string, unknown>) ?? {};
+        const branches = (node.items as { anyOf: Array<Record<string, unknown>> }).anyOf;
+        node = branches[1] as Record<string, unknown>;
       }
       expect(node.required).toEqual(['name']);
       expect(node.required).not.toBe(leaf.required);

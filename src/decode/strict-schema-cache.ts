@@ -189,9 +189,9 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
 }
 
 /**
- * Most objects and arrays {@link treeCopy} copies. A strict tool schema has tens or hundreds; one past this
- * shares parts many times over (a subschema object used at every level), and is copied keeping
- * them shared instead.
+ * Most objects and arrays {@link treeCopy} copies. A strict tool schema has tens or hundreds; one
+ * past this shares parts many times over (a subschema object used at every level), and is copied
+ * keeping them shared instead.
  */
 const maxTreeCopyParts = 10_000;
 
