@@ -56,13 +56,20 @@ type Count = {
 };
 
 /**
- * Where a node sits: its parent's place and the segment below it, written as a pointer only for a
- * violation (most schemas have none).
+ * Where a node sits: its parent's place and the segment below it (a keyword, a property or
+ * definition name, an index), written as a pointer only for a violation (most schemas have none).
  */
-type Place = { readonly parent: Place | undefined; readonly segment: string };
+type Place = { readonly parent: Place | undefined; readonly segment: string | number };
 
 function pointerOf(place: Place | undefined): string {
-  return place === undefined ? '' : `${pointerOf(place.parent)}/${place.segment}`;
+  if (place === undefined) return '';
+  const { segment } = place;
+  return `${pointerOf(place.parent)}/${typeof segment === 'string' ? escapePointerSegment(segment) : segment}`;
+}
+
+/** A place quoted for a reason, the root as `/`. */
+function quoted(place: Place | undefined): string {
+  return `"${pointerOf(place) || '/'}"`;
 }
 
 /** The first violation in a node or below it; counts what it passes. */
@@ -73,9 +80,8 @@ function violationIn(
   depth: number,
 ): string | undefined {
   const { profile } = count;
-  const at = () => `"${pointerOf(place) || '/'}"`;
   if (typeof node !== 'object' || node === null || Array.isArray(node)) {
-    return `${at()} is not a schema object`;
+    return `${quoted(place)} is not a schema object`;
   }
   const source = node as SchemaObject;
   for (const keyword of Object.keys(source)) {
@@ -84,18 +90,18 @@ function violationIn(
       keyword === '$ref' ||
       (keyword === '$defs' && place === undefined);
     if (!allowed) {
-      return `${at()} has the keyword "${keyword}", which ${profile.name} strict mode does not accept`;
+      return `${quoted(place)} has the keyword "${keyword}", which ${profile.name} strict mode does not accept`;
     }
   }
   if (Object.hasOwn(source, '$ref')) {
-    return Object.keys(source).length > 1 ? `${at()} has keywords beside $ref` : undefined;
+    return Object.keys(source).length > 1 ? `${quoted(place)} has keywords beside $ref` : undefined;
   }
   const type = source.type;
   if (
     (type === 'array' || (Array.isArray(type) && type.includes('array'))) &&
     source.items === undefined
   ) {
-    return `the list at ${at()} has no items schema`;
+    return `the list at ${quoted(place)} has no items schema`;
   }
   if (Array.isArray(source.enum)) {
     const members = source.enum;
@@ -131,7 +137,7 @@ function violationIn(
       const violation = violationIn(
         count,
         named[name],
-        { parent: properties, segment: escapePointerSegment(name) },
+        { parent: properties, segment: name },
         level,
       );
       if (violation !== undefined) return violation;
@@ -144,7 +150,7 @@ function violationIn(
   if (Array.isArray(source.anyOf)) {
     const branches = source.anyOf;
     if (profile.maxAnyOfBranches !== undefined && branches.length > profile.maxAnyOfBranches) {
-      return `the anyOf at ${at()} has more than ${profile.maxAnyOfBranches} branches`;
+      return `the anyOf at ${quoted(place)} has more than ${profile.maxAnyOfBranches} branches`;
     }
     const anyOf: Place = { parent: place, segment: 'anyOf' };
     for (let index = 0; index < branches.length; index++) {
@@ -153,7 +159,7 @@ function violationIn(
       const violation = violationIn(
         count,
         branches[index],
-        { parent: anyOf, segment: String(index) },
+        { parent: anyOf, segment: index },
         depth,
       );
       if (violation !== undefined) return violation;
@@ -164,12 +170,7 @@ function violationIn(
     const defs: Place = { parent: undefined, segment: '$defs' };
     for (const name of Object.keys(definitions)) {
       count.stringLength += name.length;
-      const violation = violationIn(
-        count,
-        definitions[name],
-        { parent: defs, segment: escapePointerSegment(name) },
-        0,
-      );
+      const violation = violationIn(count, definitions[name], { parent: defs, segment: name }, 0);
       if (violation !== undefined) return violation;
     }
   }

@@ -107,11 +107,12 @@ describe('mapSubschemas', () => {
 
   it('should give the visitor the location as keywords and keys', () => {
     const locations: SchemaLocation[] = [];
-    mapSubschemas({ anyOf: [{ properties: { 'a/b': leaf } }] }, (node, location) => {
-      locations.push(location);
+    mapSubschemas({ anyOf: [{ properties: { 'a/b': leaf } }, leaf] }, (node, location) => {
+      // The walk's own list, read during the call.
+      locations.push([...location]);
       return node;
     });
-    expect(locations[0]).toEqual(['anyOf', 0, 'properties', 'a/b']);
+    expect(locations).toEqual([['anyOf', 0, 'properties', 'a/b'], ['anyOf', 0], ['anyOf', 1], []]);
   });
 
   it('should hand the context option to every call of the visitor', () => {

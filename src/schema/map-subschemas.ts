@@ -15,6 +15,8 @@ export type SchemaLocation = ReadonlyArray<string | number>;
 /**
  * Called once per schema object, bottom-up: its subschemas have already been mapped. Returns the
  * node to put in its place (the same object to keep it). `context` is the walk's `context` option.
+ * `location` is the walk's own list, changed as it goes on: read it during the call, copy it to
+ * keep it.
  */
 export type SubschemaVisitor<Context = undefined> = (
   schema: SchemaObject,
@@ -81,9 +83,11 @@ export function mapSubschemas<Context = undefined>(
     context,
     maxDepth,
     maxNodes,
-    ancestors: new Set(),
+    ancestors: [],
     visited: 0,
   };
+  // One list for the whole walk, each step below pushed before and popped after: a new list per
+  // subschema cost more than the rest of the step.
   return mapNode(walk, schema, []);
 }
 
@@ -97,21 +101,25 @@ type Walk = {
   readonly context: unknown;
   readonly maxDepth: number;
   readonly maxNodes: number;
-  readonly ancestors: Set<object>;
+  /**
+   * The objects above the current one, to find a schema that contains itself. A list, not a set:
+   * it is never longer than `maxDepth`, and a short list is searched faster than a set is hashed.
+   */
+  readonly ancestors: object[];
   visited: number;
 };
 
 function mapNode(walk: Walk, node: unknown, location: Array<string | number>): unknown {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
-  if (walk.ancestors.has(node)) {
+  if (walk.ancestors.includes(node)) {
     throw new SchemaError({ reason: 'cycle', pointer: toPointer(location) });
   }
-  if (walk.ancestors.size >= walk.maxDepth) {
+  if (walk.ancestors.length >= walk.maxDepth) {
     throw new SchemaError({ reason: 'too-deep', pointer: toPointer(location) });
   }
   if (++walk.visited > walk.maxNodes) throw new SchemaError({ reason: 'too-large', pointer: '' });
 
-  walk.ancestors.add(node);
+  walk.ancestors.push(node);
   const source = node as SchemaObject;
   let copy: Record<string, unknown> | undefined;
   for (const keyword of ownSubschemaKeywords(source)) {
@@ -122,7 +130,7 @@ function mapNode(walk: Walk, node: unknown, location: Array<string | number>): u
       copy[keyword] = mapped;
     }
   }
-  walk.ancestors.delete(node);
+  walk.ancestors.pop();
   return walk.visit(copy ?? source, location, walk.context);
 }
 
@@ -136,7 +144,10 @@ function mapKeyword(
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
       const entry = value[index];
-      const mapped = mapNode(walk, entry, [...location, keyword, index]);
+      location.push(keyword, index);
+      const mapped = mapNode(walk, entry, location);
+      location.pop();
+      location.pop();
       if (mapped !== entry) {
         copy ??= [...value];
         copy[index] = mapped;
@@ -144,12 +155,20 @@ function mapKeyword(
     }
     return copy ?? value;
   }
-  if (!mapKeywords.has(keyword)) return mapNode(walk, value, [...location, keyword]);
+  if (!mapKeywords.has(keyword)) {
+    location.push(keyword);
+    const mapped = mapNode(walk, value, location);
+    location.pop();
+    return mapped;
+  }
   if (typeof value !== 'object' || value === null) return value;
   const entries = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
   for (const name of Object.keys(entries)) {
-    const mapped = mapNode(walk, entries[name], [...location, keyword, name]);
+    location.push(keyword, name);
+    const mapped = mapNode(walk, entries[name], location);
+    location.pop();
+    location.pop();
     if (mapped !== entries[name]) {
       copy ??= { ...entries };
       defineOwn(copy, name, mapped);
@@ -170,7 +189,7 @@ export function everySubschema(
   { maxDepth = 256, maxNodes = 100_000 }: MapSubschemasOptions = {},
 ): boolean {
   try {
-    return every({ test, maxDepth, maxNodes, ancestors: new Set(), visited: 0 }, schema);
+    return every({ test, maxDepth, maxNodes, ancestors: [], visited: 0 }, schema);
   } catch {
     return false;
   }
@@ -184,13 +203,13 @@ function every(search: Search, node: unknown): boolean {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
   const { ancestors } = search;
   if (
-    ancestors.has(node) ||
-    ancestors.size >= search.maxDepth ||
+    ancestors.includes(node) ||
+    ancestors.length >= search.maxDepth ||
     ++search.visited > search.maxNodes
   ) {
     return false;
   }
-  ancestors.add(node);
+  ancestors.push(node);
   const source = node as SchemaObject;
   for (const keyword of ownSubschemaKeywords(source)) {
     const value = source[keyword];
@@ -203,7 +222,7 @@ function every(search: Search, node: unknown): boolean {
       for (const name of Object.keys(entries)) if (!every(search, entries[name])) return false;
     }
   }
-  ancestors.delete(node);
+  ancestors.pop();
   return search.test(source);
 }
 
