@@ -21,6 +21,25 @@ describe('ContentCache', () => {
       expect(cache.get({ type: 'string' })).toBeUndefined();
     });
 
+    it('should keep at most 16 scopes of one content, starting over past them', () => {
+      const cache = new ContentCache<string>();
+      for (let scope = 0; scope < 16; scope++) {
+        cache.set({ type: 'string' }, `value ${scope}`, `scope ${scope}`);
+      }
+      for (let scope = 0; scope < 16; scope++) {
+        expect(cache.get({ type: 'string' }, `scope ${scope}`)).toBe(`value ${scope}`);
+      }
+      // A replaced value of a scope kept is no new scope.
+      cache.set({ type: 'string' }, 'value 3 again', 'scope 3');
+      expect(cache.get({ type: 'string' }, 'scope 1')).toBe('value 1');
+      expect(cache.get({ type: 'string' }, 'scope 3')).toBe('value 3 again');
+      cache.set({ type: 'string' }, 'value 16', 'scope 16');
+      expect(cache.get({ type: 'string' }, 'scope 16')).toBe('value 16');
+      expect(cache.get({ type: 'string' }, 'scope 0')).toBeUndefined();
+      expect(cache.get({ type: 'string' }, 'scope 3')).toBeUndefined();
+      expect(cache.size).toBe(1);
+    });
+
     it('should cache an object without a content key by identity only', () => {
       const cache = new ContentCache<string>();
       const cyclic: Record<string, unknown> = { type: 'object' };
