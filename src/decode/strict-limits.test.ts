@@ -41,6 +41,20 @@ describe('strictLimitViolation', () => {
     expect(strictLimitViolation(deep, openaiProfile)).toMatch(/^objects are nested more than 10/);
   });
 
+  it('should write the place of a violation as a JSON pointer, names escaped', () => {
+    const bad = { type: 'string', default: 'x' };
+    expect(strictLimitViolation(closed({ 'a/b~c': bad }), openaiProfile)).toMatch(
+      /^"\/properties\/a~1b~0c" has the keyword "default"/,
+    );
+    expect(
+      strictLimitViolation(closed({ n: { anyOf: [{ type: 'null' }, bad] } }), openaiProfile),
+    ).toMatch(/^"\/properties\/n\/anyOf\/1" has the keyword "default"/);
+    const schema = { ...closed({ a: { $ref: '#/$defs/x~y' } }), $defs: { 'x~y': bad } };
+    expect(strictLimitViolation(schema, openaiProfile)).toMatch(
+      /^"\/\$defs\/x~0y" has the keyword "default"/,
+    );
+  });
+
   it('should count properties across the schema', () => {
     const properties: Record<string, unknown> = {};
     for (let index = 0; index <= 5000; index++) properties[`p${index}`] = { type: 'string' };
