@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { decodeArguments } from './decode-arguments.ts';
 import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
-import { isUnchanged, toStrictSchemaCached } from './strict-schema-cache.ts';
+import { isSealed, isUnchanged, toStrictSchemaCached } from './strict-schema-cache.ts';
 import { toStrictSchema } from './to-strict-schema.ts';
 
 /** A conversion no cache has seen: each call gets a new object. */
 const freshConversionOf = (schema: object) => toStrictSchema(structuredClone(schema)).schema;
+
+/** Every object and array in a value. */
+function objectsOf(value: unknown, found = new Set<object>()): Set<object> {
+  if (typeof value === 'object' && value !== null && !found.has(value)) {
+    found.add(value);
+    for (const item of Object.values(value)) objectsOf(item, found);
+  }
+  return found;
+}
 
 /** An MCP-like tool schema, built anew on each call as a client's `tools()` would. */
 function weatherSchema(): Record<string, unknown> {
@@ -23,12 +32,38 @@ function weatherSchema(): Record<string, unknown> {
 
 describe('toStrictSchemaCached', () => {
   describe('caching by content', () => {
-    it('should give the same result for new objects of the same content', () => {
-      const first = toStrictSchemaCached(weatherSchema());
-      const second = toStrictSchemaCached(weatherSchema());
+    it('should share one result among new objects of the same content from its second sighting on', () => {
+      // Content of its own, so that its first sighting is in this test.
+      const schema = () => ({ ...weatherSchema(), description: 'Seen again and again.' });
+      const first = toStrictSchemaCached(schema());
+      const second = toStrictSchemaCached(schema());
       expect(first.strict).toBe(true);
-      expect(second).toBe(first);
-      expect(toStrictSchemaCached(JSON.parse(JSON.stringify(weatherSchema())))).toBe(first);
+      expect(isSealed(first)).toBe(false);
+      expect(isSealed(second)).toBe(true);
+      expect(second).toEqual(first);
+      expect(toStrictSchemaCached(schema())).toBe(second);
+      expect(toStrictSchemaCached(JSON.parse(JSON.stringify(schema())))).toBe(second);
+    });
+
+    it('should give a content seen for the first time a result of its own, sharing no object with the schema passed in', () => {
+      const schema = { ...weatherSchema(), description: 'Seen once.' };
+      const result = toStrictSchemaCached(schema);
+      if (!result.strict) throw new Error('expected a strict result');
+      expect(JSON.stringify(result.schema)).toBe(JSON.stringify(freshConversionOf(schema)));
+      const passedIn = objectsOf(schema);
+      expect([...objectsOf(result.schema)].filter((object) => passedIn.has(object))).toEqual([]);
+      // The same object again is the content's second sighting: a sealed result, kept from then on.
+      const again = toStrictSchemaCached(schema);
+      expect(again).not.toBe(result);
+      expect(isSealed(again)).toBe(true);
+      expect(toStrictSchemaCached(schema)).toBe(again);
+    });
+
+    it('should count sightings per profile and defaults', () => {
+      const schema = () => ({ ...weatherSchema(), description: 'Seen under two profiles.' });
+      expect(isSealed(toStrictSchemaCached(schema()))).toBe(false);
+      expect(isSealed(toStrictSchemaCached(schema(), { profile: cerebrasProfile }))).toBe(false);
+      expect(isSealed(toStrictSchemaCached(schema(), { profile: cerebrasProfile }))).toBe(true);
     });
 
     it('should convert as toStrictSchema does', () => {
@@ -60,15 +95,13 @@ describe('toStrictSchemaCached', () => {
     });
 
     it('should find defaults and profiles by content, not by object', () => {
-      const first = toStrictSchemaCached(weatherSchema(), {
-        profile: { ...openaiProfile },
-        defaults: { unit: 'celsius' },
-      });
-      const second = toStrictSchemaCached(weatherSchema(), {
-        profile: { ...openaiProfile },
-        defaults: { unit: 'celsius' },
-      });
-      expect(second).toBe(first);
+      const convert = () =>
+        toStrictSchemaCached(weatherSchema(), {
+          profile: { ...openaiProfile },
+          defaults: { unit: 'celsius' },
+        });
+      convert();
+      expect(convert()).toBe(convert());
     });
 
     it('should give a schema that cannot be strict back to its own caller', () => {
@@ -91,6 +124,7 @@ describe('toStrictSchemaCached', () => {
   describe('what callers may do to results', () => {
     it('should hand out copies with frozen objects that share nothing with the schema passed in', () => {
       const schema = weatherSchema();
+      toStrictSchemaCached(weatherSchema(), { defaults: { tags: ['x'] } });
       const result = toStrictSchemaCached(schema, { defaults: { tags: ['x'] } });
       if (!result.strict) throw new Error('expected a strict result');
       const strictSchema = result.schema as { properties: Record<string, object> };
@@ -142,7 +176,9 @@ describe('toStrictSchemaCached', () => {
 
     it('should not let a change to the caller own schema reach the cache', () => {
       const schema = weatherSchema();
+      toStrictSchemaCached(weatherSchema());
       const before = toStrictSchemaCached(schema);
+      expect(isSealed(before)).toBe(true);
       (
         (schema.properties as Record<string, Record<string, unknown>>).city as Record<
           string,
@@ -195,6 +231,7 @@ describe('toStrictSchemaCached', () => {
         additionalProperties: false,
       };
       const schema = sharedLevels(levels, leaf);
+      toStrictSchemaCached(structuredClone(schema));
       const result = toStrictSchemaCached(schema);
       if (!result.strict) throw new Error(`expected a strict result: ${result.reason}`);
       expect(JSON.stringify(result.schema)).toBe(JSON.stringify(freshConversionOf(schema)));

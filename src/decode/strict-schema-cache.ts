@@ -1,6 +1,7 @@
 import { ContentCache } from '../schema/content-cache.ts';
 import { contentKeyOf } from '../schema/content-key.ts';
 import { defineOwn } from '../schema/define-own.ts';
+import type { SchemaObject } from '../schema/map-subschemas.ts';
 import { openaiProfile, resolveProfile } from './provider-profiles.ts';
 import {
   noDefaults,
@@ -24,12 +25,17 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
 /**
  * {@link toStrictSchema}, cached by the content of the schema, the profile and the defaults, so a
  * tool list rebuilt as new objects every request (an MCP client's `tools()`, fresh `jsonSchema()`
- * objects, per-user tool sets) is converted once per distinct schema. The cache is bounded (see
- * {@link ContentCache}).
+ * objects) is converted once per distinct schema. The cache is bounded (see {@link ContentCache}).
  *
- * A result is shared by every caller with the same content, so its strict schema and plan are the
- * cache's own copies: nothing in them is an object the caller passed in, and nothing a caller does
- * to its own schema afterwards reaches the cache. The copies' objects are frozen (the plan's maps
+ * A content is kept from its second sighting on. Its first sighting (the only one of a schema seen
+ * once: a per-user tool set, a schema made for one request) gets a result of its own, whose strict
+ * schema is a copy sharing nothing with the schema passed in, and the cache keeps only the
+ * sighting (see {@link ContentCache.seenBefore}): sealing a result to share it, and keeping it
+ * alive, cost a new schema about two thirds as much again as converting it.
+ *
+ * A kept result is shared by every caller with the same content, so its strict schema and plan
+ * are the cache's own copies: nothing in them is an object the caller passed in, and nothing a
+ * caller does to its own schema afterwards reaches the cache. The copies' objects are frozen (the plan's maps
  * are typed read-only but, being maps, not frozen). The strict schema's arrays are not: providers
  * serialize every tool of every request, and V8 serializes a frozen array on a slow path (the
  * strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result whose arrays were
@@ -79,11 +85,32 @@ export function toStrictSchemaCached(
   }
   // Kept here by content, so the conversion's own cache by object would only hold it twice.
   const converted = toStrictSchemaUncached(schema, { profile, defaults });
+  // A content seen for the first time is most likely seen once (a per-user tool set, a schema
+  // made per request): its caller gets a result of its own, and nothing is kept but the sighting.
+  // A result found changed is not a new content: its replacement is kept at once.
+  if (cached === undefined && !resultsByContent.seenBefore(schema, scope)) {
+    return ownCopy(converted);
+  }
   const result = trySeal(converted, schema);
   // A result too deeply nested to copy is handed out as converted, and never shared.
   if (result === undefined) return converted;
   resultsByContent.set(schema, result, scope, toolName);
   return result;
+}
+
+/**
+ * A result for one caller alone: its strict schema is a copy (objects frozen, arrays open, as in
+ * a sealed one), so an edit of the schema as sent never reaches the schema converted (in the gate,
+ * the private copy calls are judged by). Not kept: nothing else holds it. One too deeply nested
+ * to copy is handed out as converted.
+ */
+function ownCopy(result: StrictSchemaResult): StrictSchemaResult {
+  if (!result.strict) return result;
+  try {
+    return { ...result, schema: schemaCopy(result.schema, undefined) as SchemaObject };
+  } catch {
+    return result;
+  }
 }
 
 function trySeal(result: StrictSchemaResult, schema: object): StrictSchemaResult | undefined {
@@ -133,6 +160,15 @@ function forCaller(result: StrictSchemaResult, schema: object): StrictSchemaResu
 }
 
 /**
+ * Whether a result of {@link toStrictSchemaCached} is one it may hand to other callers too (kept,
+ * its objects frozen), rather than one made for its caller alone (a first sighting, a schema too
+ * deep to copy), which must not be kept past that caller's use.
+ */
+export function isSealed(result: StrictSchemaResult): boolean {
+  return Object.isFrozen(result);
+}
+
+/**
  * The arrays of each sealed strict schema, each with a private copy of the items it was sealed
  * with, in one flat list: array, items, array, items…
  */
@@ -174,18 +210,25 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
   const plan = frozenCopy(result.plan, copies);
   const notes = frozenCopy(result.notes, copies);
   if (!result.strict) return Object.freeze({ ...result, plan, notes }) as StrictSchemaResult;
-  let arrays: unknown[][] = [];
-  let schema: unknown;
-  try {
-    schema = treeCopy(result.schema, arrays, { left: maxTreeCopyParts });
-  } catch (error) {
-    if (!(error instanceof SharedPartsError)) throw error;
-    arrays = [];
-    schema = frozenCopy(result.schema, new Map(), arrays);
-  }
+  const arrays: unknown[][] = [];
+  const schema = schemaCopy(result.schema, arrays);
   const sealed = Object.freeze({ ...result, schema, plan, notes }) as StrictSchemaResult;
   arraysBySealed.set(sealed, arrays);
   return sealed;
+}
+
+/**
+ * A copy of a strict schema with frozen objects and open arrays, each array listed in
+ * `openArrays` (when given) with a copy of its items.
+ */
+function schemaCopy(schema: unknown, openArrays: unknown[][] | undefined): unknown {
+  try {
+    return treeCopy(schema, openArrays, { left: maxTreeCopyParts });
+  } catch (error) {
+    if (!(error instanceof SharedPartsError)) throw error;
+    if (openArrays !== undefined) openArrays.length = 0;
+    return frozenCopy(schema, new Map(), openArrays ?? []);
+  }
 }
 
 /**
@@ -203,18 +246,22 @@ class SharedPartsError extends Error {}
  * object, which cost more than the rest of the copy; a strict schema is JSON for the provider,
  * where sharing means nothing.
  */
-function treeCopy(value: unknown, openArrays: unknown[][], budget: { left: number }): unknown {
+function treeCopy(
+  value: unknown,
+  openArrays: unknown[][] | undefined,
+  budget: { left: number },
+): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (--budget.left < 0) throw new SharedPartsError();
   if (Array.isArray(value)) {
     const array: unknown[] = [];
     for (const item of value) array.push(treeCopy(item, openArrays, budget));
-    openArrays.push(array, array.slice());
+    openArrays?.push(array, array.slice());
     return array;
   }
   const prototype = Object.getPrototypeOf(value);
   if (value instanceof Map || (prototype !== Object.prototype && prototype !== null)) {
-    return frozenCopy(value, new Map(), openArrays);
+    return frozenCopy(value, new Map(), openArrays ?? []);
   }
   const object: Record<string, unknown> = prototype === null ? Object.create(null) : {};
   for (const key of Object.keys(value)) {

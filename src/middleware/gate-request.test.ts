@@ -88,7 +88,10 @@ function makeGate() {
 describe('a step that offers the tools of the last request again', () => {
   it('should be sent what was worked out for them, in new tool objects with its own other fields', async () => {
     const { offered, prepare } = makeGate();
+    // A schema's first sighting is converted for its request alone, and not kept for the next.
+    const own = await prepare([offered('read'), offered('search')]);
     const first = await prepare([offered('read'), offered('search')]);
+    expect(first.map((sent) => sent.inputSchema)).toEqual(own.map((sent) => sent.inputSchema));
     const second = await prepare([
       offered('read', { description: 'Read a file (step 2).' }),
       offered('search', { providerOptions: { openai: { note: 'step 2' } } }),

@@ -12,7 +12,7 @@ import {
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
-import { isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
+import { isSealed, isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import { isPromiseLike } from './gate-input-schema.ts';
@@ -285,7 +285,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
 
   const request: GateRequest = { tools, warnings };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
-  if (requestTools.length > 0 && !anyProviderDefined) {
+  // A conversion made for this request alone (a schema's first sighting) is not handed to others.
+  if (requestTools.length > 0 && !anyProviderDefined && conversions.every(isSealed)) {
     last.current = {
       provider: model.provider,
       offered: requestTools.map((tool) => ({
@@ -400,8 +401,8 @@ function convertForStrict({
     return last.result;
   }
   const result = toStrictSchemaCached(schema, { toolName, profile, defaults });
-  // Only a sealed result is shared: one too deep to copy is handed to this request alone.
-  if (ownedTool !== undefined && Object.isFrozen(result)) {
+  // Only a sealed result is shared: one made for this request alone is not kept past it.
+  if (ownedTool !== undefined && isSealed(result)) {
     ownedTool.lastConversion = { profile, defaults, result };
   }
   return result;

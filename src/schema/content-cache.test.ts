@@ -111,6 +111,40 @@ describe('ContentCache', () => {
     });
   });
 
+  describe('seenBefore', () => {
+    it('should answer false for a content first, then true once, per scope', () => {
+      const cache = new ContentCache<string>();
+      expect(cache.seenBefore({ type: 'string' }, 'openai')).toBe(false);
+      expect(cache.seenBefore({ type: 'string' }, 'google')).toBe(false);
+      expect(cache.seenBefore({ type: 'string' }, 'google')).toBe(true);
+      // Answered true, the sighting is spent: the value built then is kept with `set`.
+      expect(cache.seenBefore({ type: 'string' }, 'google')).toBe(false);
+      expect(cache.size).toBe(0);
+    });
+
+    it('should count an object whose content cannot be kept as seen', () => {
+      const cache = new ContentCache<string>({ maxKeyLength: 100 });
+      const cyclic: Record<string, unknown> = { type: 'object' };
+      cyclic.properties = { self: cyclic };
+      expect(cache.seenBefore(cyclic)).toBe(true);
+      expect(cache.seenBefore({ description: 'x'.repeat(200) })).toBe(true);
+    });
+
+    it('should remember at most maxEntries sightings and maxKeyLength characters, the oldest going first', () => {
+      const byCount = new ContentCache<string>({ maxEntries: 2 });
+      for (const value of ['a', 'b', 'c']) expect(byCount.seenBefore({ const: value })).toBe(false);
+      expect(byCount.seenBefore({ const: 'a' })).toBe(false);
+      expect(byCount.seenBefore({ const: 'c' })).toBe(true);
+      const byLength = new ContentCache<string>({ maxKeyLength: 1000 });
+      // Each key is 117 characters: eight fit in 1,000.
+      const schema = (index: number) => ({ description: `${index}`.padStart(100, '0') });
+      for (let index = 0; index < 9; index++)
+        expect(byLength.seenBefore(schema(index))).toBe(false);
+      expect(byLength.seenBefore(schema(8))).toBe(true);
+      expect(byLength.seenBefore(schema(0))).toBe(false);
+    });
+  });
+
   describe('bounds', () => {
     it('should keep at most maxEntries values by content however many schemas pass', () => {
       const cache = new ContentCache<number>({ maxEntries: 100 });

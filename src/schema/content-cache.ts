@@ -64,6 +64,9 @@ export class ContentCache<VALUE> {
   readonly #byContent = new Map<string, Map<string, VALUE>>();
   #keyLength = 0;
   readonly #lastByName: LastContentByName<undefined>;
+  /** Contents asked for once and not found, with the scope asked for (see {@link seenBefore}). */
+  readonly #sightings = new Map<string, string>();
+  #sightingsKeyLength = 0;
 
   constructor({ maxEntries = 1000, maxKeyLength = 2_000_000 }: ContentCacheOptions = {}) {
     this.#maxEntries = maxEntries;
@@ -134,6 +137,40 @@ export class ContentCache<VALUE> {
       this.#byContent.delete(oldest);
       this.#keyLength -= oldest.length;
     }
+  }
+
+  /**
+   * Whether a value for this object's content and scope was asked for before and not found; the
+   * first time, notes the asking and answers `false`. A caller whose values cost more to share
+   * than to build (a copy, kept alive) builds one to keep from a content's second sighting on, so
+   * a content seen once keeps nothing but its key here, for the next sighting. Bounded as the
+   * values are: at most `maxEntries` contents, the one noted longest ago going first. An object
+   * whose content cannot be kept (no content key, a key too long) counts as seen: its value is
+   * kept by identity alone, as {@link set} does.
+   */
+  seenBefore(object: object, scope = ''): boolean {
+    const key = keyOf(object);
+    if (key === undefined || key.length > this.#maxKeyLength) return true;
+    const seenScope = this.#sightings.get(key);
+    if (seenScope === scope) {
+      this.#sightings.delete(key);
+      this.#sightingsKeyLength -= key.length;
+      return true;
+    }
+    if (seenScope === undefined) this.#sightingsKeyLength += key.length;
+    else this.#sightings.delete(key);
+    this.#sightings.set(key, scope);
+    for (const oldest of this.#sightings.keys()) {
+      if (
+        this.#sightings.size <= this.#maxEntries &&
+        this.#sightingsKeyLength <= this.#maxKeyLength
+      ) {
+        break;
+      }
+      this.#sightings.delete(oldest);
+      this.#sightingsKeyLength -= oldest.length;
+    }
+    return false;
   }
 
   /** The content key of the name's last content, when `object` has exactly that content. */

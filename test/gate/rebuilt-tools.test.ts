@@ -62,13 +62,11 @@ describe('a tool list rebuilt for every request', () => {
     const refused = await request({ path: '/etc/hosts', encoding: 'latin1' });
     const again = await request({ path: '/etc/hosts', encoding: null });
 
+    const sentSchema = (sent: unknown) => (sent as { inputSchema: unknown }).inputSchema;
     expect(passed.sent).toMatchObject({ strict: true });
-    expect((refused.sent as { inputSchema: unknown }).inputSchema).toBe(
-      (passed.sent as { inputSchema: unknown }).inputSchema,
-    );
-    expect((again.sent as { inputSchema: unknown }).inputSchema).toBe(
-      (passed.sent as { inputSchema: unknown }).inputSchema,
-    );
+    // The first request's first step had the content's first sighting, converted for it alone.
+    expect(sentSchema(refused.sent)).toEqual(sentSchema(passed.sent));
+    expect(sentSchema(again.sent)).toBe(sentSchema(refused.sent));
     expect(passed.answers.refused).toEqual([]);
     expect(refused.answers.refused).toHaveLength(1);
     expect(again.answers.refused).toEqual([]);
