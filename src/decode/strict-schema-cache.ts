@@ -30,18 +30,18 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
  * A content is kept from its second sighting on. Its first sighting (the only one of a schema seen
  * once: a per-user tool set, a schema made for one request) gets a result of its own, whose strict
  * schema is a copy sharing nothing with the schema passed in, and the cache keeps only the
- * sighting (see {@link ContentCache.seenBefore}): sealing a result to share it, and keeping it
- * alive, cost a new schema about two thirds as much again as converting it.
+ * sighting (see {@link ContentCache.seenBefore}): sealing a result to share it cost a new schema
+ * more than half as much again as converting it, and keeping it alive cost the collector more.
  *
  * A kept result is shared by every caller with the same content, so its strict schema and plan
  * are the cache's own copies: nothing in them is an object the caller passed in, and nothing a
- * caller does to its own schema afterwards reaches the cache. The copies' objects are frozen (the plan's maps
- * are typed read-only but, being maps, not frozen). The strict schema's arrays are not: providers
- * serialize every tool of every request, and V8 serializes a frozen array on a slow path (the
- * strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result whose arrays were
- * changed after it was handed out (see {@link isUnchanged}) is never handed out again: the schema
- * is converted anew. A `strict: false` result gives back the caller's own schema, as
- * {@link toStrictSchema} does.
+ * caller does to its own schema afterwards reaches the cache. The copies' objects are frozen (the
+ * plan's maps are typed read-only but, being maps, not frozen). The strict schema's arrays are
+ * not: providers serialize every tool of every request, and V8 serializes a frozen array on a
+ * slow path (the strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result
+ * whose arrays were changed after it was handed out (see {@link isUnchanged}) is never handed out
+ * again: the schema is converted anew. A `strict: false` result gives back the caller's own
+ * schema, as {@link toStrictSchema} does.
  *
  * Options that are not plain data (a `Date` among the defaults, say) skip the content cache; the
  * result is still a sealed copy, cached per schema object.
@@ -85,9 +85,9 @@ export function toStrictSchemaCached(
   }
   // Kept here by content, so the conversion's own cache by object would only hold it twice.
   const converted = toStrictSchemaUncached(schema, { profile, defaults });
-  // A content seen for the first time is most likely seen once (a per-user tool set, a schema
-  // made per request): its caller gets a result of its own, and nothing is kept but the sighting.
-  // A result found changed is not a new content: its replacement is kept at once.
+  // A content seen for the first time may never be seen again (a per-user tool set, a schema made
+  // per request): its caller gets a result of its own, and nothing is kept but the sighting. A
+  // result found changed is no new content: its replacement is kept at once.
   if (cached === undefined && !resultsByContent.seenBefore(schema, scope)) {
     return ownCopy(converted);
   }

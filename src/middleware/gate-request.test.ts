@@ -108,6 +108,40 @@ describe('a step that offers the tools of the last request again', () => {
     expect(first[1]?.providerOptions).toBeUndefined();
   });
 
+  it('should not be sent the conversion of a schema first seen in the last request, made for it alone', async () => {
+    // A schema of its own, so that its content is first seen here.
+    const tools = {
+      note: tool({
+        inputSchema: schemaOf({ text: { type: 'string', description: 'First seen here.' } }),
+        execute: async () => 'noted',
+      }),
+    };
+    const gate = toolGate({ tools });
+    const send = async () => {
+      const offered: FunctionTool = {
+        type: 'function',
+        name: 'note',
+        inputSchema: asSchema(gate.tools.note.inputSchema)
+          .jsonSchema as FunctionTool['inputSchema'],
+      };
+      const { transformParams } = gate.middleware;
+      if (transformParams === undefined) throw new Error('no transformParams');
+      const params = await transformParams({
+        type: 'generate',
+        params: { prompt: [], tools: [offered] },
+        model: { provider: 'openai.responses', modelId: 'm' } as LanguageModelV4,
+      });
+      const [sent] = (params.tools ?? []) as FunctionTool[];
+      return sent?.inputSchema;
+    };
+    const own = await send();
+    const kept = await send();
+    expect(kept).toEqual(own);
+    expect(kept).not.toBe(own);
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(await send()).toBe(kept);
+  });
+
   it('should not be touched by what was done to the tools sent before', async () => {
     const { offered, prepare } = makeGate();
     const first = await prepare([offered('read')]);
