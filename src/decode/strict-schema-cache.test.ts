@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeArguments } from './decode-arguments.ts';
 import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
-import { isSealed, isUnchanged, toStrictSchemaCached } from './strict-schema-cache.ts';
+import {
+  areUnchanged,
+  isSealed,
+  isUnchanged,
+  toStrictSchemaCached,
+  watchedArraysOf,
+} from './strict-schema-cache.ts';
 import { toStrictSchema } from './to-strict-schema.ts';
 
 /** A conversion no cache has seen: each call gets a new object. */
@@ -165,8 +171,11 @@ describe('toStrictSchemaCached', () => {
         const strictSchema = handedOut.schema as Record<string, unknown>;
         expect(Object.isFrozen(strictSchema.required)).toBe(false);
         expect(isUnchanged(handedOut)).toBe(true);
+        const watched = watchedArraysOf([handedOut]);
+        expect(areUnchanged(watched)).toBe(true);
         change(strictSchema);
         expect(isUnchanged(handedOut)).toBe(false);
+        expect(areUnchanged(watched)).toBe(false);
         const next = toStrictSchemaCached(schema());
         expect(next === handedOut).toBe(false);
         expect(JSON.stringify(next.schema)).toBe(expected);

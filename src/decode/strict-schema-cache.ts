@@ -200,6 +200,46 @@ export function isUnchanged(result: StrictSchemaResult): boolean {
 }
 
 /**
+ * What {@link isUnchanged} reads of these results, in one flat list (each watched array, its
+ * length, then the items it was sealed with), for {@link areUnchanged}: a check run on every step
+ * then reads one list, instead of a weak entry and two lists per result, old objects far apart
+ * in memory whose cache misses cost more than the instructions.
+ */
+export function watchedArraysOf(results: readonly StrictSchemaResult[]): readonly unknown[] {
+  const watched: unknown[] = [];
+  for (const result of results) {
+    const arrays = arraysBySealed.get(result);
+    if (arrays === undefined) continue;
+    for (let index = 0; index < arrays.length; index += 2) {
+      const items = arrays[index + 1] as readonly unknown[];
+      watched.push(arrays[index], items.length);
+      for (const item of items) watched.push(item);
+    }
+  }
+  return watched;
+}
+
+/** Whether every array listed by {@link watchedArraysOf} still holds what it was sealed with. */
+export function areUnchanged(watched: readonly unknown[]): boolean {
+  try {
+    let index = 0;
+    while (index < watched.length) {
+      const array = watched[index] as readonly unknown[];
+      const length = watched[index + 1] as number;
+      if (array.length !== length) return false;
+      index += 2;
+      for (let item = 0; item < length; item++, index++) {
+        if (array[item] !== watched[index]) return false;
+      }
+    }
+    return true;
+  } catch {
+    // An item turned into a getter that throws.
+    return false;
+  }
+}
+
+/**
  * A sealed copy of a result (see {@link toStrictSchemaCached}); the schema of a `strict: false`
  * result stays the caller's.
  */

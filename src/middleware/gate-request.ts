@@ -12,7 +12,13 @@ import {
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
-import { isSealed, isUnchanged, toStrictSchemaCached } from '../decode/strict-schema-cache.ts';
+import {
+  areUnchanged,
+  isSealed,
+  isUnchanged,
+  toStrictSchemaCached,
+  watchedArraysOf,
+} from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import { isPromiseLike } from './gate-input-schema.ts';
@@ -77,8 +83,8 @@ export type LastPreparation = {
   /** What the preparation read of each tool offered, all function tools. */
   readonly offered: readonly OfferedTool[];
   readonly sending: readonly Sending[];
-  /** The strict conversions sent, each checked before it is sent again. */
-  readonly conversions: readonly StrictSchemaResult[];
+  /** The arrays of the strict schemas sent, checked before they are sent again. */
+  readonly watchedArrays: readonly unknown[];
   readonly request: GateRequest;
 };
 
@@ -295,7 +301,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
         strict: tool.type === 'function' ? tool.strict : undefined,
       })),
       sending,
-      conversions,
+      watchedArrays: watchedArraysOf(conversions),
       request,
     };
   }
@@ -368,10 +374,7 @@ function offersTheSameTools(
       return false;
     }
   }
-  for (const conversion of last.conversions) {
-    if (!isUnchanged(conversion)) return false;
-  }
-  return true;
+  return areUnchanged(last.watchedArrays);
 }
 
 /**
