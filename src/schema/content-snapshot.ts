@@ -3,28 +3,22 @@
  * serializing it: comparing against a known candidate costs about half of {@link contentKeyOf} on
  * a typical tool schema (one walk, no text built, no string hashed).
  *
- * Objects are kept as parallel lists of keys and values, so a comparison walks the new object's
- * keys in order and allocates nothing; objects and lists are instances of two classes, so telling
- * them apart is one check. A snapshot is typed read-only and never handed out; it is not frozen,
- * since reading a frozen array's items is slower.
+ * It is the value as one flat list of tokens in the order JSON text writes it: a primitive
+ * stands for itself; an object is {@link objectStart}, its number of keys, then each key followed
+ * by its value's tokens; a list is {@link listStart}, its length, then its items' tokens. A
+ * comparison walks the new value and the list side by side and allocates nothing. One list
+ * instead of objects per node matters where snapshots are compared on every request: they are
+ * old objects by then, and the cache misses of reading many small objects spread over the heap
+ * cost more than the comparison's instructions. A snapshot is never handed out; its list is not
+ * frozen, since reading a frozen array's items is slower.
  */
-export type ContentSnapshot = string | number | boolean | null | SnapshotObject | SnapshotList;
+export type ContentSnapshot = readonly unknown[] & { readonly [snapshotBrand]: true };
+declare const snapshotBrand: unique symbol;
 
-class SnapshotObject {
-  readonly keys: readonly string[];
-  readonly values: readonly ContentSnapshot[];
-  constructor(keys: readonly string[], values: readonly ContentSnapshot[]) {
-    this.keys = keys;
-    this.values = values;
-  }
-}
-
-class SnapshotList {
-  readonly items: readonly ContentSnapshot[];
-  constructor(items: readonly ContentSnapshot[]) {
-    this.items = items;
-  }
-}
+/** Marks an object in a snapshot's tokens; no value of any content is this symbol. */
+const objectStart = Symbol('object');
+/** Marks a list in a snapshot's tokens. */
+const listStart = Symbol('list');
 
 /**
  * The snapshot of the value a content key was made from (the key is JSON text of plain data), or
@@ -32,18 +26,28 @@ class SnapshotList {
  */
 export function snapshotOfContentKey(key: string): ContentSnapshot | undefined {
   try {
-    return snapshotOf(JSON.parse(key));
+    const tokens: unknown[] = [];
+    pushTokens(JSON.parse(key), tokens);
+    return tokens as unknown as ContentSnapshot;
   } catch {
     return undefined;
   }
 }
 
-function snapshotOf(value: unknown): ContentSnapshot {
-  if (typeof value !== 'object' || value === null) return value as ContentSnapshot;
-  if (Array.isArray(value)) return new SnapshotList(value.map(snapshotOf));
-  const keys = Object.keys(value);
-  const values = keys.map((key) => snapshotOf((value as Record<string, unknown>)[key]));
-  return new SnapshotObject(keys, values);
+function pushTokens(value: unknown, tokens: unknown[]): void {
+  if (typeof value !== 'object' || value === null) {
+    tokens.push(value);
+  } else if (Array.isArray(value)) {
+    tokens.push(listStart, value.length);
+    for (const item of value) pushTokens(item, tokens);
+  } else {
+    const keys = Object.keys(value);
+    tokens.push(objectStart, keys.length);
+    for (const key of keys) {
+      tokens.push(key);
+      pushTokens((value as Record<string, unknown>)[key], tokens);
+    }
+  }
 }
 
 /**
@@ -56,38 +60,51 @@ function snapshotOf(value: unknown): ContentSnapshot {
  */
 export function hasSnapshotContent(snapshot: ContentSnapshot, value: unknown): boolean {
   try {
-    return sameContent(snapshot, value);
+    return matchFrom(snapshot, 0, value) === snapshot.length;
   } catch {
     return false;
   }
 }
 
-function sameContent(snapshot: ContentSnapshot, value: unknown): boolean {
-  if (typeof snapshot !== 'object' || snapshot === null) return value === snapshot;
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  if (snapshot instanceof SnapshotObject) {
-    if ((prototype !== Object.prototype && prototype !== null) || Array.isArray(value)) {
-      return false;
-    }
-    const { keys, values } = snapshot;
-    let index = 0;
+/**
+ * Matches `value` against the tokens of one value starting at `index`: the index after them, or
+ * -1 at the first difference.
+ */
+function matchFrom(tokens: readonly unknown[], index: number, value: unknown): number {
+  const token = tokens[index];
+  if (token === objectStart) {
+    if (typeof value !== 'object' || value === null) return -1;
+    const prototype = Object.getPrototypeOf(value);
+    if ((prototype !== Object.prototype && prototype !== null) || Array.isArray(value)) return -1;
+    const count = tokens[index + 1] as number;
+    let next = index + 2;
+    let seen = 0;
     // `for…in` yields own keys in the order JSON text writes them (no inherited ones: the
     // prototype is `Object.prototype` or `null`), so a key out of order is another content key.
     for (const key in value) {
-      if (key !== keys[index]) return false;
-      const entry = (value as Record<string, unknown>)[key];
-      if (!sameContent(values[index] as ContentSnapshot, entry)) return false;
-      index++;
+      if (seen === count || key !== tokens[next]) return -1;
+      next = matchFrom(tokens, next + 1, (value as Record<string, unknown>)[key]);
+      if (next < 0) return -1;
+      seen++;
     }
-    return index === keys.length;
+    return seen === count ? next : -1;
   }
-  const { items } = snapshot;
-  if (prototype !== Array.prototype || !Array.isArray(value) || value.length !== items.length) {
-    return false;
+  if (token === listStart) {
+    if (typeof value !== 'object' || value === null) return -1;
+    const length = tokens[index + 1] as number;
+    if (
+      Object.getPrototypeOf(value) !== Array.prototype ||
+      !Array.isArray(value) ||
+      value.length !== length
+    ) {
+      return -1;
+    }
+    let next = index + 2;
+    for (let item = 0; item < length; item++) {
+      next = matchFrom(tokens, next, value[item]);
+      if (next < 0) return -1;
+    }
+    return next;
   }
-  for (let index = 0; index < items.length; index++) {
-    if (!sameContent(items[index] as ContentSnapshot, value[index])) return false;
-  }
-  return true;
+  return value === token ? index + 1 : -1;
 }
