@@ -400,6 +400,28 @@ describe('checkTurn', () => {
       );
     });
 
+    it('should tell offered names from others the same way in a turn of many calls among many tools', () => {
+      // Past 1,024 pairs of calls and names, the names are looked up in a set instead of the list.
+      const manyNames = [
+        ...toolNames,
+        ...Array.from({ length: 600 }, (_, index) => `tool_${index}`),
+      ];
+      const calls = [
+        call('1', 'weather', { city: 'Paris' }),
+        call('2', 'tool_599', {}),
+        call('3', 'search', { query: 'x' }),
+      ];
+      expect(checkTurn(calls, schemaOf, { toolNames: manyNames }).refused).toBe(false);
+      const verdict = checkTurn([...calls, call('4', 'tool_600', {})], schemaOf, {
+        toolNames: manyNames,
+      });
+      expect(verdict.refused).toBe(true);
+      expect(verdict.calls[3]).toMatchObject({ outcome: 'refused', code: 'arguments' });
+      expect(verdict.calls[3]?.outcome === 'refused' && verdict.calls[3].answer).toMatch(
+        /^Refused: there is no tool "tool_600"/,
+      );
+    });
+
     it('should not judge tool names without the option', () => {
       expect(checkTurn([call('1', 'serch', {})], schemaOf).refused).toBe(false);
     });

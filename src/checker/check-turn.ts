@@ -104,8 +104,8 @@ export function checkTurn(
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions = {},
 ): TurnVerdict {
-  const offered = options.toolNames === undefined ? undefined : new Set(options.toolNames);
-  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, offered));
+  const isOffered = offeredTest(options.toolNames, calls.length);
+  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, isOffered));
   const refusedToolNames = calls
     .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
     .map((call) => call.toolName);
@@ -148,6 +148,20 @@ export function checkTurn(
   };
 }
 
+/**
+ * Whether a name is among the tools offered. A set hashes every name first: for a turn of a few
+ * calls among many tools, reading the list is cheaper, and past that the set keeps a turn linear.
+ */
+function offeredTest(
+  toolNames: readonly string[] | undefined,
+  callCount: number,
+): ((toolName: string) => boolean) | undefined {
+  if (toolNames === undefined) return undefined;
+  if (callCount * toolNames.length <= 1024) return (toolName) => toolNames.includes(toolName);
+  const names = new Set(toolNames);
+  return (toolName) => names.has(toolName);
+}
+
 type CallJudgement = {
   readonly mismatches: readonly Mismatch[];
   readonly mismatchCount: number;
@@ -158,10 +172,10 @@ function judgeCall(
   call: CallToCheck,
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions,
-  offered: ReadonlySet<string> | undefined,
+  isOffered: ((toolName: string) => boolean) | undefined,
 ): CallJudgement {
   const { toolNames } = options;
-  if (toolNames !== undefined && offered !== undefined && !offered.has(call.toolName)) {
+  if (toolNames !== undefined && isOffered !== undefined && !isOffered(call.toolName)) {
     const mismatch = describeMismatch({
       code: 'tool',
       path: [],

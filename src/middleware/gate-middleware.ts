@@ -76,7 +76,7 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
   };
 }
 
-const unpreparedRequest: GateRequest = { tools: new Map(), warnings: [] };
+const unpreparedRequest: GateRequest = { tools: new Map(), toolNames: [], warnings: [] };
 
 function isToolCall(part: { type: string }): part is LanguageModelV4ToolCall {
   return part.type === 'tool-call' && (part as LanguageModelV4ToolCall).providerExecuted !== true;

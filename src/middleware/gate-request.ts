@@ -53,6 +53,8 @@ export type GatedToolPlan = {
 /** Everything the gate needs between a request leaving and its answer coming back. */
 export type GateRequest = {
   readonly tools: ReadonlyMap<string, GatedToolPlan>;
+  /** The names of `tools`, listed once for every turn judged against them. */
+  readonly toolNames: readonly string[];
   readonly warnings: readonly SharedV4Warning[];
 };
 
@@ -289,7 +291,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     }
   }
 
-  const request: GateRequest = { tools, warnings };
+  const request: GateRequest = { tools, toolNames: [...tools.keys()], warnings };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
   // A conversion made for this request alone (a schema's first sighting) is not handed to others.
   if (requestTools.length > 0 && !anyProviderDefined && conversions.every(isSealed)) {

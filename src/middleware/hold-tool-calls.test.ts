@@ -36,6 +36,13 @@ const turn: LanguageModelV4StreamPart[] = [
   { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
 ];
 
+function requestOf(
+  tools: GateRequest['tools'],
+  warnings: GateRequest['warnings'] = [],
+): GateRequest {
+  return { tools, toolNames: [...tools.keys()], warnings };
+}
+
 function hold(stream: ReadableStream<LanguageModelV4StreamPart>, request: GateRequest) {
   return holdToolCalls({
     stream,
@@ -48,12 +55,12 @@ function hold(stream: ReadableStream<LanguageModelV4StreamPart>, request: GateRe
 describe('holdToolCalls', () => {
   it('should pass the stream of a request without tools or warnings through untouched', () => {
     const stream = convertArrayToReadableStream(turn);
-    expect(hold(stream, { tools: new Map(), warnings: [] })).toBe(stream);
+    expect(hold(stream, requestOf(new Map()))).toBe(stream);
   });
 
   it('should hold a tool call until finish and pass every other part in order', async () => {
     const parts = await convertReadableStreamToArray(
-      hold(convertArrayToReadableStream(turn), { tools: weather, warnings: [] }),
+      hold(convertArrayToReadableStream(turn), requestOf(weather)),
     );
     expect(parts.map((part) => part.type)).toEqual([
       'stream-start',
@@ -73,10 +80,7 @@ describe('holdToolCalls', () => {
   it('should add the request warnings to stream-start even without tools', async () => {
     const warning = { type: 'other' as const, message: 'toolgate: a note' };
     const parts = await convertReadableStreamToArray(
-      hold(convertArrayToReadableStream(turn.slice(0, 1)), {
-        tools: new Map(),
-        warnings: [warning],
-      }),
+      hold(convertArrayToReadableStream(turn.slice(0, 1)), requestOf(new Map(), [warning])),
     );
     expect(parts).toEqual([{ type: 'stream-start', warnings: [warning] }]);
   });
@@ -86,7 +90,7 @@ describe('holdToolCalls', () => {
     const parts = await convertReadableStreamToArray(
       holdToolCalls({
         stream: convertArrayToReadableStream(turn),
-        request: { tools: new Map(), warnings: [] },
+        request: requestOf(new Map()),
         options: { tools: {} },
         ledger: new CallLedger(),
         warnings: [warning],
@@ -99,7 +103,7 @@ describe('holdToolCalls', () => {
 
   it('should hand on held calls, judged, when the stream ends without finish', async () => {
     const parts = await convertReadableStreamToArray(
-      hold(convertArrayToReadableStream(turn.slice(0, 5)), { tools: weather, warnings: [] }),
+      hold(convertArrayToReadableStream(turn.slice(0, 5)), requestOf(weather)),
     );
     expect(parts.at(-1)).toMatchObject({ type: 'tool-call', toolCallId: 'c1' });
   });
@@ -114,7 +118,7 @@ describe('holdToolCalls', () => {
       (part): part is LanguageModelV4StreamPart => part !== undefined,
     );
     const parts = await convertReadableStreamToArray(
-      hold(convertArrayToReadableStream(long), { tools: weather, warnings: [] }),
+      hold(convertArrayToReadableStream(long), requestOf(weather)),
     );
     expect(parts.map((part) => (part.type === 'text-delta' ? part.delta : part.type))).toEqual([
       'stream-start',
@@ -134,7 +138,7 @@ describe('holdToolCalls', () => {
         cancelledWith = reason;
       },
     });
-    const reader = hold(source, { tools: weather, warnings: [] }).getReader();
+    const reader = hold(source, requestOf(weather)).getReader();
     expect((await reader.read()).value).toEqual(turn[0]);
     await reader.cancel('stopped');
     expect(cancelledWith).toBe('stopped');
@@ -149,8 +153,8 @@ describe('holdToolCalls', () => {
         controller.error(failure);
       },
     });
-    await expect(
-      convertReadableStreamToArray(hold(source, { tools: weather, warnings: [] })),
-    ).rejects.toBe(failure);
+    await expect(convertReadableStreamToArray(hold(source, requestOf(weather)))).rejects.toBe(
+      failure,
+    );
   });
 });

@@ -49,7 +49,7 @@ export async function judgeTurn<TOOLS extends ToolSet>({
   const checkOptions: CheckTurnOptions = {
     leniency: options.leniency,
     maxMismatches: options.maxMismatches,
-    toolNames: [...request.tools.keys()],
+    toolNames: request.toolNames,
     defaultFor: configuredDefault(options.defaults),
   };
   const schemaOf = (toolName: string) => request.tools.get(toolName)?.judged;
