@@ -401,7 +401,7 @@ describe('checkTurn', () => {
     });
 
     it('should tell offered names from others the same way in a turn of many calls among many tools', () => {
-      // Past 1,024 pairs of calls and names, the names are looked up in a set instead of the list.
+      // Past 1,024 comparisons of calls and names, names are looked up in a set instead of the list.
       const manyNames = [
         ...toolNames,
         ...Array.from({ length: 600 }, (_, index) => `tool_${index}`),

@@ -148,6 +148,9 @@ export function checkTurn(
   };
 }
 
+/** Most comparisons of names (calls times tools) made by reading the list of tools offered. */
+const maxListComparisons = 1024;
+
 /**
  * Whether a name is among the tools offered. A set hashes every name first: for a turn of a few
  * calls among many tools, reading the list is cheaper, and past that the set keeps a turn linear.
@@ -157,7 +160,8 @@ function offeredTest(
   callCount: number,
 ): ((toolName: string) => boolean) | undefined {
   if (toolNames === undefined) return undefined;
-  if (callCount * toolNames.length <= 1024) return (toolName) => toolNames.includes(toolName);
+  if (callCount * toolNames.length <= maxListComparisons)
+    return (toolName) => toolNames.includes(toolName);
   const names = new Set(toolNames);
   return (toolName) => names.has(toolName);
 }
