@@ -122,6 +122,17 @@ describe('ContentCache', () => {
       expect(cache.size).toBe(0);
     });
 
+    it('should count each scope of a content apart, whatever is seen between', () => {
+      const cache = new ContentCache<string>();
+      const seen: boolean[] = [];
+      for (let round = 0; round < 3; round++) {
+        seen.push(cache.seenBefore({ type: 'string' }, 'openai'));
+        seen.push(cache.seenBefore({ type: 'string' }, 'cerebras'));
+      }
+      // The third round is the first sighting again: each second sighting was spent.
+      expect(seen).toEqual([false, false, true, true, false, false]);
+    });
+
     it('should count an object whose content cannot be kept as seen', () => {
       const cache = new ContentCache<string>({ maxKeyLength: 100 });
       const cyclic: Record<string, unknown> = { type: 'object' };

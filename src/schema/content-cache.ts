@@ -64,8 +64,8 @@ export class ContentCache<VALUE> {
   readonly #byContent = new Map<string, Map<string, VALUE>>();
   #keyLength = 0;
   readonly #lastByName: LastContentByName<undefined>;
-  /** Contents asked for once and not found, with the scope asked for (see {@link seenBefore}). */
-  readonly #sightings = new Map<string, string>();
+  /** Contents asked for once and not found, with the scopes asked for (see {@link seenBefore}). */
+  readonly #sightings = new Map<string, string[]>();
   #sightingsKeyLength = 0;
 
   constructor({ maxEntries = 1000, maxKeyLength = 2_000_000 }: ContentCacheOptions = {}) {
@@ -151,25 +151,37 @@ export class ContentCache<VALUE> {
   seenBefore(object: object, scope = ''): boolean {
     const key = keyOf(object);
     if (key === undefined || key.length > this.#maxKeyLength) return true;
-    const seenScope = this.#sightings.get(key);
-    if (seenScope === scope) {
-      this.#sightings.delete(key);
-      this.#sightingsKeyLength -= key.length;
+    const scopes = this.#sightings.get(key);
+    if (scopes === undefined) {
+      this.#sightings.set(key, [scope]);
+      this.#sightingsKeyLength += key.length;
+      for (const oldest of this.#sightings.keys()) {
+        if (
+          this.#sightings.size <= this.#maxEntries &&
+          this.#sightingsKeyLength <= this.#maxKeyLength
+        ) {
+          break;
+        }
+        this.#sightings.delete(oldest);
+        this.#sightingsKeyLength -= oldest.length;
+      }
+      return false;
+    }
+    const at = scopes.indexOf(scope);
+    if (at >= 0) {
+      if (scopes.length > 1) {
+        scopes.splice(at, 1);
+      } else {
+        this.#sightings.delete(key);
+        this.#sightingsKeyLength -= key.length;
+      }
       return true;
     }
-    if (seenScope === undefined) this.#sightingsKeyLength += key.length;
-    else this.#sightings.delete(key);
-    this.#sightings.set(key, scope);
-    for (const oldest of this.#sightings.keys()) {
-      if (
-        this.#sightings.size <= this.#maxEntries &&
-        this.#sightingsKeyLength <= this.#maxKeyLength
-      ) {
-        break;
-      }
-      this.#sightings.delete(oldest);
-      this.#sightingsKeyLength -= oldest.length;
-    }
+    // Another scope of a content seen before: noted beside the others (as many as values keep).
+    if (scopes.length >= maxScopesPerContent) scopes.length = 0;
+    scopes.push(scope);
+    this.#sightings.delete(key);
+    this.#sightings.set(key, scopes);
     return false;
   }
 
