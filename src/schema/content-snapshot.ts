@@ -79,8 +79,9 @@ function matchFrom(tokens: readonly unknown[], index: number, value: unknown): n
     const count = tokens[index + 1] as number;
     let next = index + 2;
     let seen = 0;
-    // `for…in` yields own keys in the order JSON text writes them (no inherited ones: the
-    // prototype is `Object.prototype` or `null`), so a key out of order is another content key.
+    // `for…in` yields own keys in the order JSON text writes them, so a key out of order is
+    // another content key; an inherited enumerable key (a polluted `Object.prototype`) is one
+    // more key than the snapshot's, a miss, never a false match.
     for (const key in value) {
       if (seen === count || key !== tokens[next]) return -1;
       next = matchFrom(tokens, next + 1, (value as Record<string, unknown>)[key]);
