@@ -330,110 +330,87 @@ describe('sightings counted per content and scope', () => {
     expect(seen).toEqual([false, false, true, true, true, true]);
   });
 
-  it('through the gate: two tools of one content, one with defaults, are still sent a kept schema from the second step on', async () => {
-    const description = tag('two tools one content');
-    const content = schema(description);
-    const gate = toolGate({
-      tools: {
-        a: dynamicTool({
-          inputSchema: jsonSchema(structuredClone(content)),
-          execute: async () => 'a',
-        }),
-        b: dynamicTool({
-          inputSchema: jsonSchema(structuredClone(content)),
-          execute: async () => 'b',
-        }),
-      },
-      defaults: { a: { mode: 'x' } },
-    });
+  /**
+   * A 4-step loop over tools of one content, the model calling `calls` one per step: the tool
+   * results, and the schema objects each step sent for tool `a`.
+   */
+  async function loopOverOneContent({
+    content,
+    toolNames,
+    defaults,
+    calls,
+  }: {
+    content: object;
+    toolNames: readonly string[];
+    defaults?: Record<string, Record<string, unknown>>;
+    calls: ReadonlyArray<[id: string, toolName: string, input: unknown]>;
+  }) {
+    const tools: ToolSet = {};
+    for (const name of toolNames) {
+      tools[name] = dynamicTool({
+        inputSchema: jsonSchema(structuredClone(content)),
+        execute: async () => name,
+      });
+    }
+    const gate = toolGate({ tools, defaults });
     const model = new MockLanguageModelV4({
       provider: 'openai.responses',
-      doGenerate: [
-        toolTurn([call('s1', 'a', { mode: null })]),
-        toolTurn([call('s2', 'a', { mode: null })]),
-        toolTurn([call('s3', 'b', { mode: 'y' })]),
-        textTurn('done'),
-      ],
+      doGenerate: [...calls.map((args) => toolTurn([call(...args)])), textTurn('done')],
     });
     const result = await generateText({
       model: wrapLanguageModel({ model, middleware: gate.middleware }),
       tools: gate.tools,
       prompt: 'go',
-      stopWhen: isStepCount(4),
+      stopWhen: isStepCount(calls.length + 1),
     });
-    // Correctness holds either way.
-    expect(result.steps.flatMap((step) => step.toolResults.map((r) => r.toolCallId))).toEqual([
-      's1',
-      's2',
-      's3',
-    ]);
+    return {
+      ran: result.steps.flatMap((step) => step.toolResults.map((done) => done.toolCallId)),
+      sentA: sentSchemaObjects(model, 'a'),
+    };
+  }
+
+  it('through the gate: two tools of one content, one with defaults, are still sent a kept schema from the second step on', async () => {
+    const { ran, sentA } = await loopOverOneContent({
+      content: schema(tag('two tools one content')),
+      toolNames: ['a', 'b'],
+      defaults: { a: { mode: 'x' } },
+      calls: [
+        ['s1', 'a', { mode: null }],
+        ['s2', 'a', { mode: null }],
+        ['s3', 'b', { mode: 'y' }],
+      ],
+    });
+    expect(ran).toEqual(['s1', 's2', 's3']);
     // From the second step on, the same kept strict schema is sent again (as for one tool alone).
-    const sentA = sentSchemaObjects(model, 'a');
     expect(sentA[2]).toBe(sentA[1]);
     expect(sentA[3]).toBe(sentA[2]);
   });
 
   it('control: two tools of one content with the same (no) defaults are sent a kept schema from the second step on', async () => {
-    const content = schema(tag('two tools one scope'));
-    const gate = toolGate({
-      tools: {
-        a: dynamicTool({
-          inputSchema: jsonSchema(structuredClone(content)),
-          execute: async () => 'a',
-        }),
-        b: dynamicTool({
-          inputSchema: jsonSchema(structuredClone(content)),
-          execute: async () => 'b',
-        }),
-      },
-    });
-    const model = new MockLanguageModelV4({
-      provider: 'openai.responses',
-      doGenerate: [
-        toolTurn([call('s1', 'a', { mode: 'x' })]),
-        toolTurn([call('s2', 'b', { mode: 'y' })]),
-        toolTurn([call('s3', 'a', { mode: 'y' })]),
-        textTurn('done'),
+    const { sentA } = await loopOverOneContent({
+      content: schema(tag('two tools one scope')),
+      toolNames: ['a', 'b'],
+      calls: [
+        ['s1', 'a', { mode: 'x' }],
+        ['s2', 'b', { mode: 'y' }],
+        ['s3', 'a', { mode: 'y' }],
       ],
     });
-    await generateText({
-      model: wrapLanguageModel({ model, middleware: gate.middleware }),
-      tools: gate.tools,
-      prompt: 'go',
-      stopWhen: isStepCount(4),
-    });
-    const sentA = sentSchemaObjects(model, 'a');
     expect(sentA[2]).toBe(sentA[1]);
     expect(sentA[3]).toBe(sentA[2]);
   });
 
   it('control: one tool alone with defaults is sent the same kept schema from the second step on', async () => {
-    const content = schema(tag('one tool with defaults'));
-    const gate = toolGate({
-      tools: {
-        a: dynamicTool({
-          inputSchema: jsonSchema(structuredClone(content)),
-          execute: async () => 'a',
-        }),
-      },
+    const { sentA } = await loopOverOneContent({
+      content: schema(tag('one tool with defaults')),
+      toolNames: ['a'],
       defaults: { a: { mode: 'x' } },
-    });
-    const model = new MockLanguageModelV4({
-      provider: 'openai.responses',
-      doGenerate: [
-        toolTurn([call('s1', 'a', { mode: null })]),
-        toolTurn([call('s2', 'a', { mode: null })]),
-        toolTurn([call('s3', 'a', { mode: 'y' })]),
-        textTurn('done'),
+      calls: [
+        ['s1', 'a', { mode: null }],
+        ['s2', 'a', { mode: null }],
+        ['s3', 'a', { mode: 'y' }],
       ],
     });
-    await generateText({
-      model: wrapLanguageModel({ model, middleware: gate.middleware }),
-      tools: gate.tools,
-      prompt: 'go',
-      stopWhen: isStepCount(4),
-    });
-    const sentA = sentSchemaObjects(model, 'a');
     expect(sentA[1]).not.toBe(sentA[0]);
     expect(sentA[2]).toBe(sentA[1]);
     expect(sentA[3]).toBe(sentA[2]);
