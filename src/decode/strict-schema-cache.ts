@@ -25,7 +25,8 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
 /**
  * {@link toStrictSchema}, cached by the content of the schema, the profile and the defaults, so a
  * tool list rebuilt as new objects every request (an MCP client's `tools()`, fresh `jsonSchema()`
- * objects) is converted once per distinct schema. The cache is bounded (see {@link ContentCache}).
+ * objects) is converted twice per distinct schema, then found by its content. The cache is
+ * bounded (see {@link ContentCache}).
  *
  * A content is kept from its second sighting on. Its first sighting (the only one of a schema seen
  * once: a per-user tool set, a schema made for one request) gets a result of its own, whose strict
