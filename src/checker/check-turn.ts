@@ -160,8 +160,9 @@ function offeredTest(
   callCount: number,
 ): ((toolName: string) => boolean) | undefined {
   if (toolNames === undefined) return undefined;
-  if (callCount * toolNames.length <= maxListComparisons)
+  if (callCount * toolNames.length <= maxListComparisons) {
     return (toolName) => toolNames.includes(toolName);
+  }
   const names = new Set(toolNames);
   return (toolName) => names.has(toolName);
 }

@@ -170,10 +170,10 @@ export function isSealed(result: StrictSchemaResult): boolean {
 }
 
 /**
- * The arrays of each sealed strict schema, each with a private copy of the items it was sealed
- * with, in one flat list: array, items, array, items…
+ * The arrays of each sealed strict schema with the items each was sealed with, in one flat list:
+ * an array, its length, its items, the next array… (see {@link areUnchanged}).
  */
-const arraysBySealed = new WeakMap<StrictSchemaResult, readonly (readonly unknown[])[]>();
+const arraysBySealed = new WeakMap<StrictSchemaResult, readonly unknown[]>();
 
 /**
  * Whether a result of this cache still holds what it was sealed with. Its objects are frozen, so
@@ -182,45 +182,27 @@ const arraysBySealed = new WeakMap<StrictSchemaResult, readonly (readonly unknow
  * A result this cache did not seal is taken as it is.
  */
 export function isUnchanged(result: StrictSchemaResult): boolean {
-  const arrays = arraysBySealed.get(result);
-  if (arrays === undefined) return true;
-  try {
-    for (let index = 0; index < arrays.length; index += 2) {
-      const array = arrays[index] as readonly unknown[];
-      const items = arrays[index + 1] as readonly unknown[];
-      if (array.length !== items.length) return false;
-      for (let item = 0; item < items.length; item++) {
-        if (array[item] !== items[item]) return false;
-      }
-    }
-    return true;
-  } catch {
-    // An item turned into a getter that throws.
-    return false;
-  }
+  const watched = arraysBySealed.get(result);
+  return watched === undefined || areUnchanged(watched);
 }
 
 /**
- * What {@link isUnchanged} reads of these results, in one flat list (each watched array, its
- * length, then the items it was sealed with), for {@link areUnchanged}: a check run on every step
- * then reads one list, instead of a weak entry and two lists per result, old objects far apart
+ * What {@link isUnchanged} reads of these results, in one list, for {@link areUnchanged}: a check
+ * run on every step then reads one list instead of a weak entry per result, old objects far apart
  * in memory whose cache misses cost more than the instructions.
  */
 export function watchedArraysOf(results: readonly StrictSchemaResult[]): readonly unknown[] {
   const watched: unknown[] = [];
   for (const result of results) {
-    const arrays = arraysBySealed.get(result);
-    if (arrays === undefined) continue;
-    for (let index = 0; index < arrays.length; index += 2) {
-      const items = arrays[index + 1] as readonly unknown[];
-      watched.push(arrays[index], items.length);
-      for (const item of items) watched.push(item);
-    }
+    for (const entry of arraysBySealed.get(result) ?? []) watched.push(entry);
   }
   return watched;
 }
 
-/** Whether every array listed by {@link watchedArraysOf} still holds what it was sealed with. */
+/**
+ * Whether every array in a flat list of watched arrays (an array, its length, the items it was
+ * sealed with, the next array…) still holds those items.
+ */
 export function areUnchanged(watched: readonly unknown[]): boolean {
   try {
     let index = 0;
@@ -251,7 +233,7 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
   const plan = frozenCopy(result.plan, copies);
   const notes = frozenCopy(result.notes, copies);
   if (!result.strict) return Object.freeze({ ...result, plan, notes }) as StrictSchemaResult;
-  const arrays: unknown[][] = [];
+  const arrays: unknown[] = [];
   const schema = schemaCopy(result.schema, arrays);
   const sealed = Object.freeze({ ...result, schema, plan, notes }) as StrictSchemaResult;
   arraysBySealed.set(sealed, arrays);
@@ -260,9 +242,9 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
 
 /**
  * A copy of a strict schema with frozen objects and open arrays, each array listed in
- * `openArrays` (when given) with a copy of its items.
+ * `openArrays` (when given) with its length and items (see {@link watchOpenArray}).
  */
-function schemaCopy(schema: unknown, openArrays: unknown[][] | undefined): unknown {
+function schemaCopy(schema: unknown, openArrays: unknown[] | undefined): unknown {
   try {
     return treeCopy(schema, openArrays, { left: maxTreeCopyParts });
   } catch (error) {
@@ -289,7 +271,7 @@ class SharedPartsError extends Error {}
  */
 function treeCopy(
   value: unknown,
-  openArrays: unknown[][] | undefined,
+  openArrays: unknown[] | undefined,
   budget: { left: number },
 ): unknown {
   if (typeof value !== 'object' || value === null) return value;
@@ -297,7 +279,7 @@ function treeCopy(
   if (Array.isArray(value)) {
     const array: unknown[] = [];
     for (const item of value) array.push(treeCopy(item, openArrays, budget));
-    openArrays?.push(array, array.slice());
+    if (openArrays !== undefined) watchOpenArray(array, openArrays);
     return array;
   }
   const prototype = Object.getPrototypeOf(value);
@@ -315,13 +297,9 @@ function treeCopy(
  * Copies plain objects, arrays and maps (keeping parts shared within the value shared) and
  * freezes the objects and arrays. Anything else (a `Date` default, say) is not schema data the
  * conversion built, and is kept as it is. Given `openArrays`, arrays are left open instead, each
- * listed there with a copy of its items.
+ * listed there with its length and items (see {@link watchOpenArray}).
  */
-function frozenCopy(
-  value: unknown,
-  copies: Map<object, unknown>,
-  openArrays?: unknown[][],
-): unknown {
+function frozenCopy(value: unknown, copies: Map<object, unknown>, openArrays?: unknown[]): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
@@ -336,7 +314,7 @@ function frozenCopy(
     copies.set(value, array);
     for (const item of value) array.push(frozenCopy(item, copies, openArrays));
     if (openArrays === undefined) return Object.freeze(array);
-    openArrays.push(array, array.slice());
+    watchOpenArray(array, openArrays);
     return array;
   }
   const prototype = Object.getPrototypeOf(value);
@@ -348,4 +326,10 @@ function frozenCopy(
     defineOwn(object, key, copy);
   }
   return Object.freeze(object);
+}
+
+/** Lists an array left open with its length and items, as {@link areUnchanged} reads them. */
+function watchOpenArray(array: readonly unknown[], openArrays: unknown[]): void {
+  openArrays.push(array, array.length);
+  for (const item of array) openArrays.push(item);
 }
