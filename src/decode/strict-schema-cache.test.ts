@@ -214,6 +214,85 @@ describe('toStrictSchemaCached', () => {
     });
   });
 
+  describe('arrays shared between sealed schemas', () => {
+    type Part = { readonly type?: unknown; readonly enum?: unknown };
+    /** A kept (sealed) result: the second sighting of its content. */
+    function sealedOf(schema: () => object) {
+      toStrictSchemaCached(schema());
+      const result = toStrictSchemaCached(schema());
+      if (!result.strict || !isSealed(result)) throw new Error('expected a sealed strict result');
+      return result as typeof result & {
+        schema: { properties: Record<'from' | 'to' | 'pick', Part> };
+      };
+    }
+    /** Two optional string parameters: each becomes `type: ["string", "null"]`. */
+    const twoOptional = (description: string) => ({
+      type: 'object',
+      description,
+      properties: { from: { type: 'string' }, to: { type: 'string' } },
+      additionalProperties: false,
+    });
+
+    it('should give equal short lists of primitives one array, watched once', () => {
+      const one = sealedOf(() => twoOptional('shared one'));
+      const other = sealedOf(() => twoOptional('shared other'));
+      const shared = one.schema.properties.from.type;
+      expect(shared).toEqual(['string', 'null']);
+      expect(one.schema.properties.to.type).toBe(shared);
+      expect(other.schema.properties.from.type).toBe(shared);
+      expect(Object.isFrozen(shared)).toBe(false);
+      const watched = watchedArraysOf([one, other]);
+      expect(watched.filter((entry) => entry === shared)).toHaveLength(1);
+    });
+
+    it('should notice an edit of a shared array in every result holding it, and share it no more', () => {
+      const one = sealedOf(() => twoOptional('edited one'));
+      const other = sealedOf(() => twoOptional('edited other'));
+      const shared = one.schema.properties.from.type as unknown[];
+      shared.reverse();
+      expect(isUnchanged(one)).toBe(false);
+      expect(isUnchanged(other)).toBe(false);
+      const next = toStrictSchemaCached(twoOptional('edited one'));
+      const nextType = (next.schema as typeof one.schema).properties.from.type;
+      expect(nextType).toEqual(['string', 'null']);
+      expect(nextType).not.toBe(shared);
+      expect(isUnchanged(next)).toBe(true);
+    });
+
+    it('should not share again an array given a property of its own or a getter, even with its items', () => {
+      const edits: Array<(array: unknown[]) => void> = [
+        (array) => Object.defineProperty(array, 'toJSON', { value: () => ['number'] }),
+        (array) => Object.defineProperty(array, 0, { get: () => 'string', enumerable: true }),
+      ];
+      for (const [index, edit] of edits.entries()) {
+        const description = `own property ${index}`;
+        const before = sealedOf(() => twoOptional(description)).schema.properties.from.type;
+        edit(before as unknown[]);
+        const after = sealedOf(() => twoOptional(`${description}, another`)).schema.properties.from
+          .type;
+        expect(after).not.toBe(before);
+        expect(JSON.stringify(after)).toBe('["string","null"]');
+      }
+    });
+
+    it('should share only short lists (200 characters as JSON) of strings, finite numbers, booleans and null', () => {
+      const withEnum = (values: unknown[]) => () => ({
+        type: 'object',
+        properties: { pick: { enum: values } },
+        required: ['pick'],
+        additionalProperties: false,
+      });
+      const many = Array.from({ length: 40 }, (_, index) => `v${index}`);
+      const lists: unknown[][] = [[0, -0], [{ a: 1 }], many, ['x'.repeat(201)]];
+      for (const values of lists) {
+        const one = sealedOf(withEnum(values)).schema.properties.pick;
+        const again = toStrictSchema(withEnum(values)()).schema as { properties: object };
+        const other = sealedOf(() => ({ ...again, description: `unshared ${values.length}` }));
+        expect(other.schema.properties.pick.enum).not.toBe(one.enum);
+      }
+    });
+  });
+
   describe('schemas whose parts recur', () => {
     /** Levels of `anyOf: [previous, previous]`: one object per level, 2^levels parts as JSON. */
     function sharedLevels(levels: number, leaf: Record<string, unknown>): Record<string, unknown> {

@@ -41,7 +41,8 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
  * not: providers serialize every tool of every request, and V8 serializes a frozen array on a
  * slow path (the strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result
  * whose arrays were changed after it was handed out (see {@link isUnchanged}) is never handed out
- * again: the schema is converted anew. A `strict: false` result gives back the caller's own
+ * again: the schema is converted anew. Short lists of primitives (`["string", "null"]`) are one
+ * array for all kept results, so there are fewer to watch (see `sharedArrays`). A `strict: false` result gives back the caller's own
  * schema, as {@link toStrictSchema} does.
  *
  * Options that are not plain data (a `Date` among the defaults, say) skip the content cache; the
@@ -193,8 +194,20 @@ export function isUnchanged(result: StrictSchemaResult): boolean {
  */
 export function watchedArraysOf(results: readonly StrictSchemaResult[]): readonly unknown[] {
   const watched: unknown[] = [];
+  // Results share arrays (see `sharedArrays`): each is listed once.
+  const listed = new Set<unknown>();
   for (const result of results) {
-    for (const entry of arraysBySealed.get(result) ?? []) watched.push(entry);
+    const arrays = arraysBySealed.get(result) ?? [];
+    let index = 0;
+    while (index < arrays.length) {
+      const length = arrays[index + 1] as number;
+      const end = index + 2 + length;
+      if (!listed.has(arrays[index])) {
+        listed.add(arrays[index]);
+        for (let entry = index; entry < end; entry++) watched.push(arrays[entry]);
+      }
+      index = end;
+    }
   }
   return watched;
 }
@@ -234,7 +247,7 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
   const notes = frozenCopy(result.notes, copies);
   if (!result.strict) return Object.freeze({ ...result, plan, notes }) as StrictSchemaResult;
   const arrays: unknown[] = [];
-  const schema = schemaCopy(result.schema, arrays);
+  const schema = schemaCopy(result.schema, arrays, { share: true });
   const sealed = Object.freeze({ ...result, schema, plan, notes }) as StrictSchemaResult;
   arraysBySealed.set(sealed, arrays);
   return sealed;
@@ -242,11 +255,20 @@ function seal(result: StrictSchemaResult): StrictSchemaResult {
 
 /**
  * A copy of a strict schema with frozen objects and open arrays, each array listed in
- * `openArrays` (when given) with its length and items (see {@link watchOpenArray}).
+ * `openArrays` (when given) with its length and items (see {@link watchOpenArray}), once. With
+ * `share`, a short list of primitives is the one other sealed schemas hold with the same items
+ * (see {@link sharedArrayLike}).
  */
-function schemaCopy(schema: unknown, openArrays: unknown[] | undefined): unknown {
+function schemaCopy(
+  schema: unknown,
+  openArrays: unknown[] | undefined,
+  { share = false }: { share?: boolean } = {},
+): unknown {
   try {
-    return treeCopy(schema, openArrays, { left: maxTreeCopyParts });
+    return treeCopy(schema, openArrays, {
+      left: maxTreeCopyParts,
+      watched: share ? new Set() : undefined,
+    });
   } catch (error) {
     if (!(error instanceof SharedPartsError)) throw error;
     if (openArrays !== undefined) openArrays.length = 0;
@@ -272,15 +294,27 @@ class SharedPartsError extends Error {}
 function treeCopy(
   value: unknown,
   openArrays: unknown[] | undefined,
-  budget: { left: number },
+  copying: {
+    left: number;
+    /** The shared arrays already listed in `openArrays`; absent: share none. */
+    readonly watched: Set<readonly unknown[]> | undefined;
+  },
 ): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (--budget.left < 0) throw new SharedPartsError();
+  if (--copying.left < 0) throw new SharedPartsError();
   if (Array.isArray(value)) {
     const array: unknown[] = [];
-    for (const item of value) array.push(treeCopy(item, openArrays, budget));
-    if (openArrays !== undefined) watchOpenArray(array, openArrays);
-    return array;
+    for (const item of value) array.push(treeCopy(item, openArrays, copying));
+    if (copying.watched === undefined) {
+      if (openArrays !== undefined) watchOpenArray(array, openArrays);
+      return array;
+    }
+    const shared = sharedArrayLike(array);
+    if (!copying.watched.has(shared)) {
+      copying.watched.add(shared);
+      if (openArrays !== undefined) watchOpenArray(shared, openArrays);
+    }
+    return shared;
   }
   const prototype = Object.getPrototypeOf(value);
   if (value instanceof Map || (prototype !== Object.prototype && prototype !== null)) {
@@ -288,9 +322,70 @@ function treeCopy(
   }
   const object: Record<string, unknown> = prototype === null ? Object.create(null) : {};
   for (const key of Object.keys(value)) {
-    defineOwn(object, key, treeCopy((value as Record<string, unknown>)[key], openArrays, budget));
+    defineOwn(object, key, treeCopy((value as Record<string, unknown>)[key], openArrays, copying));
   }
   return Object.freeze(object);
+}
+
+/**
+ * Open arrays of primitives that sealed strict schemas hold in common, by their items as JSON
+ * text: `["string","null"]` and its like recur in most tools, and each step of a request reads
+ * every array it sends (see {@link areUnchanged}), so each distinct one is read once however many
+ * schemas hold it. An edit of a shared array is noticed in every result holding it, and a shared
+ * array found edited is replaced here, never handed out again. Bounded: past
+ * {@link maxSharedArrays} it starts over (the arrays stay with the results holding them).
+ */
+const sharedArrays = new Map<string, readonly unknown[]>();
+const maxSharedArrays = 1000;
+/**
+ * Longer lists (a long `enum`, long texts) are rarely the same in two tools; they are not shared,
+ * and the table stays small whatever the schemas.
+ */
+const maxSharedKeyLength = 200;
+
+/**
+ * The shared array with the items of `array` (a new, open one), or `array` itself, now shared or
+ * not shareable: longer than {@link maxSharedKeyLength} as JSON text, or holding an object, `-0`
+ * or a number JSON text would misstate.
+ */
+function sharedArrayLike(array: unknown[]): unknown[] {
+  if (array.length > maxSharedKeyLength / 2 || !array.every(isShareableItem)) return array;
+  const key = JSON.stringify(array);
+  if (key.length > maxSharedKeyLength) return array;
+  const known = sharedArrays.get(key);
+  if (known !== undefined && holdsItems(known, array)) return known as unknown[];
+  if (sharedArrays.size >= maxSharedArrays) sharedArrays.clear();
+  sharedArrays.set(key, array);
+  return array;
+}
+
+/** Items JSON text tells apart exactly, so equal text means equal items. */
+function isShareableItem(item: unknown): boolean {
+  return (
+    (typeof item === 'string' && item.length <= maxSharedKeyLength) ||
+    typeof item === 'boolean' ||
+    item === null ||
+    (typeof item === 'number' && Number.isFinite(item) && !Object.is(item, -0))
+  );
+}
+
+/**
+ * Whether a shared array is still exactly a list of these items: one edited in place (an item,
+ * its length, a getter, a property of its own such as `toJSON`) is not handed out again.
+ */
+function holdsItems(shared: readonly unknown[], items: readonly unknown[]): boolean {
+  if (
+    Object.getPrototypeOf(shared) !== Array.prototype ||
+    shared.length !== items.length ||
+    Reflect.ownKeys(shared).length !== items.length + 1
+  ) {
+    return false;
+  }
+  // A getter has no `value`, and no shared item is `undefined`.
+  for (let index = 0; index < items.length; index++) {
+    if (Object.getOwnPropertyDescriptor(shared, index)?.value !== items[index]) return false;
+  }
+  return true;
 }
 
 /**
