@@ -11,11 +11,8 @@ const expiredAnswer =
 
 /**
  * A wrapped tool's input schema. Its JSON Schema is an object the gate owns (see
- * {@link OwnedSchemas}), made on first read. Its validation takes the gate's verdict for the call:
- * a passed call gets exactly the input the gate judged (decoded, normalized, as the tool's own
- * validator returned it); a call of a refused turn fails validation with the refusal answer, which
- * makes the AI SDK treat it as invalid: no approval, no execution, no client question, no MCP
- * request.
+ * {@link OwnedSchemas}), made on first read. Its validation takes the gate's verdict for the call
+ * (see {@link judgedValidation}).
  *
  * Made by the SDK's own `jsonSchema()`: a class sharing the getter and `validate` wraps tools
  * faster, but made the whole loop measurably slower (`bench/gate.bench.ts`, MCP arm).
@@ -32,48 +29,97 @@ export function gateInputSchema({
   ledger: CallLedger;
   owned: OwnedSchemas;
 }): Schema<unknown> {
-  const own = (schema: unknown) => {
-    const copy = ownedCopyOf(schema);
-    owned.set(copy, { tool, schema: privateCopyOf(copy) });
-    return copy;
-  };
+  const own = (schema: unknown) => ownedSchema({ tool, schema, owned });
   return jsonSchema<unknown>(
     () => {
       const schema = original.jsonSchema;
       return isPromiseLike(schema) ? Promise.resolve(schema).then(own) : own(schema);
     },
-    {
-      validate: async (value) => {
-        const reference = ledger.referenceIn(value);
-        if (reference === undefined) {
-          // An input the middleware did not judge: an approved call resumed from history.
-          return original.validate === undefined
-            ? { success: true, value }
-            : original.validate(value);
-        }
-        const entry = ledger.take(reference);
-        if (entry === undefined) {
-          return {
-            success: false,
-            error: new ToolRefusalError({ toolRefusal: 'turn', answer: expiredAnswer }),
-          };
-        }
-        if (entry.outcome === 'pass') {
-          // The SDK keeps the validated value as the call's schema input (approval resumes
-          // validate it again), so it must read as the judged input, not as the reference.
-          replaceContent(value as Record<string, unknown>, entry.input);
-          ledger.markJudged(entry.value);
-          return { success: true, value: entry.value };
-        }
-        (entry.call as { input: string }).input = entry.input;
-        replaceContent(value as Record<string, unknown>, parseInputObject(entry.input));
-        return {
-          success: false,
-          error: new ToolRefusalError({ toolRefusal: entry.code, answer: entry.answer }),
-        };
-      },
-    },
+    { validate: judgedValidation({ original, ledger }) },
   );
+}
+
+/**
+ * {@link gateInputSchema} for a schema of plain JSON content that has no validator, which the gate
+ * keeps and hands out again (see `ReusedInputSchemas`). Its owned object is made at once, and the
+ * schema is a frozen object of data properties with what `jsonSchema()` gives: every step of
+ * every request reads it, and `jsonSchema()`'s objects, a getter among their properties, end up
+ * as dictionaries, whose reads cost several times more once they are old objects. Frozen, since
+ * every wrapped tool of that name and content gets this one object.
+ */
+export function keptInputSchema({
+  content,
+  ledger,
+  owned,
+}: {
+  /** Plain JSON content the caller owns and will not change. */
+  content: object;
+  ledger: CallLedger;
+  owned: OwnedSchemas;
+}): Schema<unknown> {
+  const original = jsonSchema<unknown>(content);
+  const tool = { inputSchema: original } as Tool;
+  const schema = jsonSchema<unknown>(ownedSchema({ tool, schema: content, owned }), {
+    validate: judgedValidation({ original, ledger }),
+  });
+  return Object.freeze({ ...schema }) as Schema<unknown>;
+}
+
+/** The object sent for a wrapped tool's schema, tied to the tool (see {@link OwnedSchemas}). */
+function ownedSchema({
+  tool,
+  schema,
+  owned,
+}: {
+  tool: Tool;
+  schema: unknown;
+  owned: OwnedSchemas;
+}): object {
+  const copy = ownedCopyOf(schema);
+  owned.set(copy, { tool, schema: privateCopyOf(copy) });
+  return copy;
+}
+
+/**
+ * A wrapped schema's validation: it takes the gate's verdict for the call. A passed call gets
+ * exactly the input the gate judged (decoded, normalized, as the tool's own validator returned
+ * it); a call of a refused turn fails validation with the refusal answer, which makes the AI SDK
+ * treat it as invalid: no approval, no execution, no client question, no MCP request.
+ */
+function judgedValidation({
+  original,
+  ledger,
+}: {
+  original: Schema<unknown>;
+  ledger: CallLedger;
+}): NonNullable<Schema<unknown>['validate']> {
+  return async (value) => {
+    const reference = ledger.referenceIn(value);
+    if (reference === undefined) {
+      // An input the middleware did not judge: an approved call resumed from history.
+      return original.validate === undefined ? { success: true, value } : original.validate(value);
+    }
+    const entry = ledger.take(reference);
+    if (entry === undefined) {
+      return {
+        success: false,
+        error: new ToolRefusalError({ toolRefusal: 'turn', answer: expiredAnswer }),
+      };
+    }
+    if (entry.outcome === 'pass') {
+      // The SDK keeps the validated value as the call's schema input (approval resumes
+      // validate it again), so it must read as the judged input, not as the reference.
+      replaceContent(value as Record<string, unknown>, entry.input);
+      ledger.markJudged(entry.value);
+      return { success: true, value: entry.value };
+    }
+    (entry.call as { input: string }).input = entry.input;
+    replaceContent(value as Record<string, unknown>, parseInputObject(entry.input));
+    return {
+      success: false,
+      error: new ToolRefusalError({ toolRefusal: entry.code, answer: entry.answer }),
+    };
+  };
 }
 
 /**

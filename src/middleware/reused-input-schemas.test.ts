@@ -29,6 +29,21 @@ describe('ReusedInputSchemas', () => {
     expect(owned.has(read(first as Schema<unknown>))).toBe(true);
   });
 
+  it('should hand out a frozen schema the AI SDK takes as one, so no holder can change it for others', () => {
+    const { reused } = reusedSchemas();
+    const first = reused.schemaFor('read_file', asSchema(jsonSchema(listing()))) as Schema<unknown>;
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(asSchema(first)).toBe(first);
+    expect(() => {
+      (first as { validate: unknown }).validate = undefined;
+    }).toThrow(TypeError);
+    expect(() => {
+      (first as { jsonSchema: unknown }).jsonSchema = { type: 'object' };
+    }).toThrow(TypeError);
+    expect(reused.schemaFor('read_file', asSchema(jsonSchema(listing())))).toBe(first);
+    expect(read(first)).toEqual(listing());
+  });
+
   it('should wrap anew when the content changes, and by name, never across names', () => {
     const { reused } = reusedSchemas();
     const first = reused.schemaFor('read_file', asSchema(jsonSchema(listing())));

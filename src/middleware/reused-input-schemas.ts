@@ -1,8 +1,8 @@
-import { jsonSchema, type Schema, type Tool } from 'ai';
+import type { Schema } from 'ai';
 import { contentKeyOf } from '../schema/content-key.ts';
 import { LastContentByName } from '../schema/last-content-by-name.ts';
 import type { CallLedger } from './call-ledger.ts';
-import { gateInputSchema, isPromiseLike } from './gate-input-schema.ts';
+import { isPromiseLike, keptInputSchema } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 
 /** Most tool names whose wrapped schema a gate keeps. */
@@ -57,8 +57,11 @@ export class ReusedInputSchemas {
     if (known !== undefined) return known.value;
     const key = contentKeyOf(content);
     if (key === undefined || key.length > maxContentLength) return undefined;
-    const tool = { inputSchema: jsonSchema(JSON.parse(key)) } as Tool;
-    const schema = gateInputSchema({ tool, ledger: this.#ledger, owned: this.#owned });
+    const schema = keptInputSchema({
+      content: JSON.parse(key),
+      ledger: this.#ledger,
+      owned: this.#owned,
+    });
     this.#byName.keep(name, key, schema);
     return schema;
   }
