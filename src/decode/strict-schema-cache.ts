@@ -42,8 +42,8 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
  * slow path (the strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result
  * whose arrays were changed after it was handed out (see {@link isUnchanged}) is never handed out
  * again: the schema is converted anew. Short lists of primitives (`["string", "null"]`) are one
- * array for all kept results, so there are fewer to watch (see `sharedArrays`). A `strict: false` result gives back the caller's own
- * schema, as {@link toStrictSchema} does.
+ * array for all kept results, so there are fewer to watch (see `sharedArrays`). A `strict: false`
+ * result gives back the caller's own schema, as {@link toStrictSchema} does.
  *
  * Options that are not plain data (a `Date` among the defaults, say) skip the content cache; the
  * result is still a sealed copy, cached per schema object.

@@ -43,9 +43,10 @@ export function gateInputSchema({
  * {@link gateInputSchema} for a schema of plain JSON content that has no validator, which the gate
  * keeps and hands out again (see `ReusedInputSchemas`). Its owned object is made at once, and the
  * schema is a frozen object of data properties with what `jsonSchema()` gives: every step of
- * every request reads it, and `jsonSchema()`'s objects, a getter among their properties, end up
- * as dictionaries, whose reads cost several times more once they are old objects. Frozen, since
- * every wrapped tool of that name and content gets this one object.
+ * every request reads it, and `jsonSchema()`'s objects (a getter among their properties) turn up
+ * as dictionaries in a loop like `bench/gate.bench.ts`'s, whose reads cost several times more
+ * once they are old objects. Frozen, since every wrapped tool of that name and content gets this
+ * one object.
  */
 export function keptInputSchema({
   content,
