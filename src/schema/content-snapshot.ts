@@ -84,7 +84,14 @@ function matchFrom(tokens: readonly unknown[], index: number, value: unknown): n
     // more key than the snapshot's, a miss, never a false match.
     for (const key in value) {
       if (seen === count || key !== tokens[next]) return -1;
-      next = matchFrom(tokens, next + 1, (value as Record<string, unknown>)[key]);
+      const item = (value as Record<string, unknown>)[key];
+      // Most values are primitives: compared here, they spare a call each.
+      next =
+        typeof item === 'object' && item !== null
+          ? matchFrom(tokens, next + 1, item)
+          : item === tokens[next + 1]
+            ? next + 2
+            : -1;
       if (next < 0) return -1;
       seen++;
     }
@@ -101,8 +108,14 @@ function matchFrom(tokens: readonly unknown[], index: number, value: unknown): n
       return -1;
     }
     let next = index + 2;
-    for (let item = 0; item < length; item++) {
-      next = matchFrom(tokens, next, value[item]);
+    for (let index = 0; index < length; index++) {
+      const item = value[index];
+      next =
+        typeof item === 'object' && item !== null
+          ? matchFrom(tokens, next, item)
+          : item === tokens[next]
+            ? next + 1
+            : -1;
       if (next < 0) return -1;
     }
     return next;
