@@ -178,9 +178,9 @@ const arraysBySealed = new WeakMap<StrictSchemaResult, readonly unknown[]>();
 
 /**
  * Whether a result of this cache still holds what it was sealed with. Its objects are frozen, so
- * only the items of its strict schema's arrays can have changed (a provider or middleware that
- * edits the schema it was sent in place). Cheap: a typical tool schema has a few short arrays.
- * A result this cache did not seal is taken as it is.
+ * only its strict schema's arrays can have changed (a provider or middleware that edits the
+ * schema it was sent in place; see {@link areUnchanged}). Cheap: a typical tool schema has a few
+ * short arrays. A result this cache did not seal is taken as it is.
  */
 export function isUnchanged(result: StrictSchemaResult): boolean {
   const watched = arraysBySealed.get(result);
@@ -214,7 +214,10 @@ export function watchedArraysOf(results: readonly StrictSchemaResult[]): readonl
 
 /**
  * Whether every array in a flat list of watched arrays (an array, its length, the items it was
- * sealed with, the next array…) still holds those items.
+ * sealed with, the next array…) still holds those items and is still sent as them: no other
+ * prototype, no own `toJSON`, and still open (a frozen array serializes on a slow path, and a
+ * middleware that edits the schema it is sent could no longer; arrays are shared, see
+ * `sharedArrays`, so one tool's freeze would reach every tool holding the array).
  */
 export function areUnchanged(watched: readonly unknown[]): boolean {
   try {
@@ -222,7 +225,14 @@ export function areUnchanged(watched: readonly unknown[]): boolean {
     while (index < watched.length) {
       const array = watched[index] as readonly unknown[];
       const length = watched[index + 1] as number;
-      if (array.length !== length) return false;
+      if (
+        array.length !== length ||
+        Object.getPrototypeOf(array) !== Array.prototype ||
+        !Object.isExtensible(array) ||
+        Object.hasOwn(array, 'toJSON')
+      ) {
+        return false;
+      }
       index += 2;
       for (let item = 0; item < length; item++, index++) {
         if (array[item] !== watched[index]) return false;
@@ -370,12 +380,14 @@ function isShareableItem(item: unknown): boolean {
 }
 
 /**
- * Whether a shared array is still exactly a list of these items: one edited in place (an item,
- * its length, a getter, a property of its own such as `toJSON`) is not handed out again.
+ * Whether a shared array is still exactly an open list of these items: one edited in place (an
+ * item, its length, a getter, a property of its own such as `toJSON`, frozen) is not handed out
+ * again.
  */
 function holdsItems(shared: readonly unknown[], items: readonly unknown[]): boolean {
   if (
     Object.getPrototypeOf(shared) !== Array.prototype ||
+    !Object.isExtensible(shared) ||
     shared.length !== items.length ||
     Reflect.ownKeys(shared).length !== items.length + 1
   ) {
