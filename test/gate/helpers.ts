@@ -190,3 +190,12 @@ export async function waitFor(predicate: () => boolean, what: string): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
 }
+
+/**
+ * Tags that make each test's content its own, one counter per file: the strict-schema cache and
+ * its kin are module-level, shared by every test of a file.
+ */
+export function contentTagger(file: string): (what: string) => string {
+  let unique = 0;
+  return (what) => `${file} ${what} #${++unique}`;
+}

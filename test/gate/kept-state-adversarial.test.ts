@@ -27,7 +27,14 @@ import {
   hasSnapshotContent,
   snapshotOfContentKey,
 } from '../../src/schema/content-snapshot.ts';
-import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helpers.ts';
+import {
+  call,
+  contentTagger,
+  offeredTools,
+  refusalAnswers,
+  textTurn,
+  toolTurn,
+} from './helpers.ts';
 
 /**
  * Hostile and concurrent use of what the gate keeps between requests: strict results kept from a
@@ -40,8 +47,7 @@ import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helper
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 /** Content no other test (or file) has shown the module-level caches. */
-let unique = 0;
-const tag = (what: string) => `kept-state-adversarial ${what} #${++unique}`;
+const tag = contentTagger('kept-state-adversarial');
 
 type FileSchema = {
   type: 'object';

@@ -26,7 +26,15 @@ import type {
   ToStrictSchemaOptions,
 } from '../../src/decode/to-strict-schema.ts';
 import { toolGate, toStrictSchema } from '../../src/index.ts';
-import { call, offeredTools, refusalAnswers, textTurn, toolTurn, waitFor } from './helpers.ts';
+import {
+  call,
+  contentTagger,
+  offeredTools,
+  refusalAnswers,
+  textTurn,
+  toolTurn,
+  waitFor,
+} from './helpers.ts';
 
 /**
  * Hostile use of the arrays kept strict schemas hold in common (one open array per short list of
@@ -38,9 +46,8 @@ import { call, offeredTools, refusalAnswers, textTurn, toolTurn, waitFor } from 
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-/** Content no other test has shown the module-level caches. */
-let unique = 0;
-const tag = (what: string) => `shared-arrays-adversarial ${what} #${++unique}`;
+/** Content no other test (or file) has shown the module-level caches. */
+const tag = contentTagger('shared-arrays-adversarial');
 
 /**
  * A search tool's schema. `filter` is optional, so a strict conversion sends it as
