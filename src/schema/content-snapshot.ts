@@ -108,8 +108,8 @@ function matchFrom(tokens: readonly unknown[], index: number, value: unknown): n
       return -1;
     }
     let next = index + 2;
-    for (let index = 0; index < length; index++) {
-      const item = value[index];
+    for (let position = 0; position < length; position++) {
+      const item = value[position];
       next =
         typeof item === 'object' && item !== null
           ? matchFrom(tokens, next, item)
