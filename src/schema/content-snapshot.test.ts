@@ -121,6 +121,21 @@ describe('hasSnapshotContent', () => {
     expect(hasSnapshotContent(snapshotOf({ const: 0 }), { const: -0 })).toBe(true);
   });
 
+  it('should not count a key inherited from a polluted Object.prototype as content', () => {
+    const snapshot = snapshotOf({ type: 'object', additionalProperties: false });
+    const polluted = Object.prototype as { additionalProperties?: unknown };
+    polluted.additionalProperties = false;
+    try {
+      expect(hasSnapshotContent(snapshot, { type: 'object' })).toBe(false);
+      expect(hasSnapshotContent(snapshotOf({ type: 'object' }), { type: 'object' })).toBe(false);
+    } finally {
+      delete polluted.additionalProperties;
+    }
+    expect(hasSnapshotContent(snapshot, { type: 'object', additionalProperties: false })).toBe(
+      true,
+    );
+  });
+
   it('should give no snapshot, never an error, for nesting deeper than the stack', () => {
     const depth = 200_000;
     const key = `${'{"items":'.repeat(depth)}{}${'}'.repeat(depth)}`;

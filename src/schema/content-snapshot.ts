@@ -79,11 +79,13 @@ function matchFrom(tokens: readonly unknown[], index: number, value: unknown): n
     const count = tokens[index + 1] as number;
     let next = index + 2;
     let seen = 0;
+    let lastKey: string | undefined;
     // `for…in` yields own keys in the order JSON text writes them, so a key out of order is
-    // another content key; an inherited enumerable key (a polluted `Object.prototype`) is one
-    // more key than the snapshot's, a miss, never a false match.
+    // another content key. It yields inherited enumerable keys (a polluted `Object.prototype`)
+    // after all own ones, so the last key it yields is own exactly when none was inherited.
     for (const key in value) {
       if (seen === count || key !== tokens[next]) return -1;
+      lastKey = key;
       const item = (value as Record<string, unknown>)[key];
       // Most values are primitives: compared here, they spare a call each.
       next =
@@ -95,7 +97,8 @@ function matchFrom(tokens: readonly unknown[], index: number, value: unknown): n
       if (next < 0) return -1;
       seen++;
     }
-    return seen === count ? next : -1;
+    if (seen !== count) return -1;
+    return lastKey === undefined || Object.hasOwn(value, lastKey) ? next : -1;
   }
   if (token === listStart) {
     if (typeof value !== 'object' || value === null) return -1;
