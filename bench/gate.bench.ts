@@ -6,12 +6,14 @@
  * - mcp: 100 MCP-like tools (`dynamicTool` + `jsonSchema`, no validator) rebuilt as new objects
  *   every turn (each turn parses the tool listing, as an MCP client's `tools()` does), wrapped per
  *   turn by one gate made once (`gate.wrapTools`, as README's "Tools chosen per request" shows), a
- *   2-step `generateText` on a strict provider; goal <= 1.15x.
+ *   2-step `generateText` on a strict provider; goal <= 1.15x. Its third arm, `read`, is the
+ *   ungated turn plus one read of every tool schema (read-schemas.ts): the floor of any gate that
+ *   recognizes a rebuilt schema by its content, printed below the gate's ratio.
  * - mcp-real: the same tools and turn through the real parts an app has (see mcp-client-turn.ts):
  *   an MCP server listing them, an `@ai-sdk/mcp` client fetching them every turn, the real OpenAI
  *   Responses provider building each request and parsing each answer. The mock model of `mcp`
  *   leaves out all per-tool work of a provider; this arm shows what the gate adds where a provider
- *   does it.
+ *   does it. It has the `read` arm too.
  * - zod: two zod tools and one gate made once, a 2-step `generateText` on a strict provider; the
  *   gate should cost (almost) nothing here.
  *
@@ -32,6 +34,7 @@ import { toolGate } from '../src/index.ts';
 import { connectMcpClient, responsesModel } from './mcp-client-turn.ts';
 import { mcpListing, toolsOfListing } from './mcp-tools.ts';
 import { formatRatio, measurePairedRatios, type PairedArms } from './paired-ratios.ts';
+import { readSchemas } from './read-schemas.ts';
 import { runStreamTurn, streamTurnModel, streamTurnTools } from './stream-turn.ts';
 import { zodTools } from './zod-tools.ts';
 
@@ -124,6 +127,11 @@ function toolsPerTurnArms(model: LanguageModelV4, fetchTools: () => ToolSet | Pr
   return {
     ungated: async () => turn(model, await fetchTools()),
     gated: async () => turn(gatedModel, gate.wrapTools(await fetchTools())),
+    read: async () => {
+      const tools = await fetchTools();
+      if (readSchemas(tools) === 0) throw new Error('no schema was read');
+      return turn(model, tools);
+    },
   };
 }
 
@@ -232,6 +240,12 @@ for (const bench of benches) {
   console.log(
     `  ${bench.name.padEnd(8)} ${formatRatio(result.ratio('gated'), { atMost: bench.goal })} (${low.toFixed(2)}–${high.toFixed(2)})${goal}  gated ${result.ms('gated').toFixed(2)} ms, ungated ${result.ms('ungated').toFixed(2)} ms; promises ${((promises.get('gated') ?? 0) / (promises.get('ungated') ?? 1)).toFixed(3)}x; ${bench.title}, ${rounds} rounds, load ${loadBefore.toFixed(1)}–${(loadavg()[0] ?? 0).toFixed(1)}`,
   );
+  if ('read' in arms) {
+    const [readLow, readHigh] = result.interval('read');
+    console.log(
+      `  ${''.padEnd(8)} ${result.ratio('read').toFixed(2)}x (${readLow.toFixed(2)}–${readHigh.toFixed(2)}) the ungated turn reading every tool schema once (no gate), the same rounds: the least any gate that recognizes schemas by content adds`,
+    );
+  }
 }
 
 /** Runs one arm of one bench `turns` times, untimed, for a counter outside the process. */

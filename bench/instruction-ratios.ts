@@ -34,6 +34,9 @@ const turnsByBench: Record<string, { few: number; many: number }> = {
   zod: { few: 300, many: 900 },
 };
 
+/** Benches whose tools are rebuilt every turn, with a `read` arm (see `gate.bench.ts`). */
+const benchesWithReadArm = new Set(['mcp', 'mcp-real']);
+
 /** Sets of new schemas per process, for `new-schema`, and schemas per set (as that bench makes them). */
 const schemaRuns = { few: 10, many: 40 };
 const schemasPerRun = 200;
@@ -70,6 +73,12 @@ for (const [bench, turns] of Object.entries(turnsByBench)) {
   console.log(
     `  ${bench.padEnd(9)} gated ${millions(gated)}, ungated ${millions(ungated)} per turn: ${(gated / ungated).toFixed(3)}x`,
   );
+  if (benchesWithReadArm.has(bench)) {
+    const read = await instructionsPerRun({ script: armArguments('read'), ...turns });
+    console.log(
+      `  ${''.padEnd(9)} ungated reading every tool schema once ${millions(read)} per turn: ${(read / ungated).toFixed(3)}x (the floor of a gate that recognizes schemas by content)`,
+    );
+  }
 }
 
 if (only === undefined || only === 'new-schema') {
