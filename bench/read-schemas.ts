@@ -1,10 +1,11 @@
 import { asSchema, type FlexibleSchema, type ToolSet } from 'ai';
 
 /**
- * Reads every value of every tool's JSON Schema once and does nothing with it: the least a gate
- * must do with tools rebuilt every turn, since it can only tell that a schema's content is one it
- * has prepared before by reading that content. The `read` arm of `gate.bench.ts` adds this to an
- * ungated turn, to show how much of a goal that floor takes up.
+ * Reads every value of every tool's JSON Schema once, only counting them (a count the caller
+ * checks, so the walk cannot be left out): the least a gate must do with tools rebuilt every
+ * turn, since it can only tell that a schema's content is one it has prepared before by reading
+ * that content. The `read` arm of `gate.bench.ts` adds this to an ungated turn, to show how much
+ * of a goal that floor takes up.
  */
 export function readSchemas(tools: ToolSet): number {
   let values = 0;
