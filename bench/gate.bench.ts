@@ -6,14 +6,16 @@
  * - mcp: 100 MCP-like tools (`dynamicTool` + `jsonSchema`, no validator) rebuilt as new objects
  *   every turn (each turn parses the tool listing, as an MCP client's `tools()` does), wrapped per
  *   turn by one gate made once (`gate.wrapTools`, as README's "Tools chosen per request" shows), a
- *   2-step `generateText` on a strict provider; goal <= 1.15x. Its third arm, `read`, is the
- *   ungated turn plus one read of every tool schema (read-schemas.ts): the floor of any gate that
- *   recognizes a rebuilt schema by its content, printed below the gate's ratio.
+ *   2-step `generateText` on a strict provider; goal <= 1.15x. Two more arms give floors, printed
+ *   below the gate's ratio: `read`, the ungated turn plus one read of every tool schema
+ *   (read-schemas.ts), the least any gate that recognizes a rebuilt schema by its content does;
+ *   `compare`, the ungated turn plus a comparison of every tool schema with a copy kept from the
+ *   turn before (compare-schemas.ts), the least a gate that recognizes it exactly does.
  * - mcp-real: the same tools and turn through the real parts an app has (see mcp-client-turn.ts):
  *   an MCP server listing them, an `@ai-sdk/mcp` client fetching them every turn, the real OpenAI
  *   Responses provider building each request and parsing each answer. The mock model of `mcp`
  *   leaves out all per-tool work of a provider; this arm shows what the gate adds where a provider
- *   does it. It has the `read` arm too.
+ *   does it. It has the `read` and `compare` arms too.
  * - zod: two zod tools and one gate made once, a 2-step `generateText` on a strict provider; the
  *   gate should cost (almost) nothing here.
  *
@@ -31,6 +33,7 @@ import type {
 import { generateText, isStepCount, type LanguageModel, type ToolSet, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { toolGate } from '../src/index.ts';
+import { schemaComparer } from './compare-schemas.ts';
 import { connectMcpClient, responsesModel } from './mcp-client-turn.ts';
 import { mcpListing, toolsOfListing } from './mcp-tools.ts';
 import { formatRatio, measurePairedRatios, type PairedArms } from './paired-ratios.ts';
@@ -119,6 +122,8 @@ function streamArms() {
 function toolsPerTurnArms(model: LanguageModelV4, fetchTools: () => ToolSet | Promise<ToolSet>) {
   const gate = toolGate();
   const gatedModel = wrapLanguageModel({ model, middleware: gate.middleware });
+  const compareSchemas = schemaComparer();
+  let compared = false;
   const turn = async (turnModel: LanguageModel, tools: ToolSet) =>
     assertRan(
       await generateText({ model: turnModel, tools, prompt: 'read', stopWhen: isStepCount(2) }),
@@ -130,6 +135,14 @@ function toolsPerTurnArms(model: LanguageModelV4, fetchTools: () => ToolSet | Pr
     read: async () => {
       const tools = await fetchTools();
       if (readSchemas(tools) === 0) throw new Error('no schema was read');
+      return turn(model, tools);
+    },
+    compare: async () => {
+      const tools = await fetchTools();
+      // From the second turn on, every schema equals its kept copy: the listing never changes.
+      const equal = compareSchemas(tools);
+      if (compared && equal !== Object.keys(tools).length) throw new Error('a schema differed');
+      compared = true;
       return turn(model, tools);
     },
   };
@@ -244,6 +257,12 @@ for (const bench of benches) {
     const [readLow, readHigh] = result.interval('read');
     console.log(
       `  ${''.padEnd(8)} ${result.ratio('read').toFixed(2)}x (${readLow.toFixed(2)}–${readHigh.toFixed(2)}) the ungated turn reading every tool schema once (no gate), the same rounds: the least any gate that recognizes schemas by content adds`,
+    );
+  }
+  if ('compare' in arms) {
+    const [compareLow, compareHigh] = result.interval('compare');
+    console.log(
+      `  ${''.padEnd(8)} ${result.ratio('compare').toFixed(2)}x (${compareLow.toFixed(2)}–${compareHigh.toFixed(2)}) the ungated turn comparing every tool schema with a copy kept from the turn before: the least a gate that recognizes them exactly adds`,
     );
   }
 }
