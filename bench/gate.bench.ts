@@ -20,7 +20,7 @@
  *   gate should cost (almost) nothing here.
  *
  * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|mcp-real|zod] [--rounds=N]`.
- * With `--run=gated|ungated --turns=N` it runs one arm of the bench `--arm` N times and prints
+ * With `--run=gated|ungated|read|compare --turns=N` it runs one arm of the bench `--arm` N times and prints
  * nothing: what `instruction-ratios.ts` counts under valgrind.
  */
 import { createHook } from 'node:async_hooks';
