@@ -20,8 +20,8 @@
  *   gate should cost (almost) nothing here.
  *
  * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|mcp-real|zod] [--rounds=N]`.
- * With `--run=gated|ungated|read|compare --turns=N` it runs one arm of the bench `--arm` N times and prints
- * nothing: what `instruction-ratios.ts` counts under valgrind.
+ * With `--run=gated|ungated|read|compare --turns=N` it runs one arm of the bench `--arm` N times
+ * and prints nothing: what `instruction-ratios.ts` counts under valgrind.
  */
 import { createHook } from 'node:async_hooks';
 import { loadavg } from 'node:os';
