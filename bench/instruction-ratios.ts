@@ -1,6 +1,7 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { exitUnlessValgrind, valgrindNodeArguments } from './valgrind-node.ts';
 
 /**
  * Gate / ungated AI SDK counted in machine instructions and cache misses instead of CPU time.
@@ -52,12 +53,7 @@ const benchNames = [...Object.keys(turnsByBench), 'new-schema'];
 if (only !== undefined && !benchNames.includes(only)) {
   throw new Error(`--arm=${only}: expected one of ${benchNames.join(', ')}`);
 }
-if (spawnSync('valgrind', ['--version']).status !== 0) {
-  console.error(
-    'valgrind is not installed (on Debian: apt-get install valgrind); nothing counted.',
-  );
-  process.exit(1);
-}
+exitUnlessValgrind();
 
 if (only !== 'new-schema') {
   console.log(
@@ -140,21 +136,7 @@ async function costPerRun({
 async function count(script: string[]): Promise<Counts> {
   const { stderr } = await run(
     'valgrind',
-    [
-      '--tool=cachegrind',
-      '--cachegrind-out-file=/dev/null',
-      '--cache-sim=yes',
-      // Set, not read off the machine: a virtual machine may report a last level no core has.
-      '--I1=32768,8,64',
-      '--D1=32768,8,64',
-      '--LL=1048576,8,64',
-      // V8 writes and runs its own machine code; valgrind must see every write to it.
-      '--smc-check=all-non-file',
-      process.execPath,
-      '--predictable',
-      '--no-warnings',
-      ...script,
-    ],
+    ['--tool=cachegrind', '--cachegrind-out-file=/dev/null', ...valgrindNodeArguments, ...script],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const counted = (label: RegExp) => {

@@ -17,12 +17,13 @@
  * Usage: `node bench/miss-attribution.ts [--arm=mcp|mcp-real|zod] [--top=N]` (needs valgrind;
  * about 10 minutes for `mcp`).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CallgrindProfile, readCallgrindProfile } from './callgrind-profile.ts';
+import { exitUnlessValgrind, valgrindNodeArguments } from './valgrind-node.ts';
 
 const gateBench = fileURLToPath(new URL('./gate.bench.ts', import.meta.url));
 const turnsByBench: Record<string, { few: number; many: number }> = {
@@ -36,12 +37,7 @@ const bench = argument('arm') ?? 'mcp';
 const top = Number(argument('top') ?? 30);
 const turns = turnsOf(bench);
 if (!Number.isInteger(top) || top < 1) throw new Error('--top needs a whole number above 0');
-if (spawnSync('valgrind', ['--version']).status !== 0) {
-  console.error(
-    'valgrind is not installed (on Debian: apt-get install valgrind); nothing counted.',
-  );
-  process.exit(1);
-}
+exitUnlessValgrind();
 
 const events = ['DLmr', 'ILmr', 'Ir'] as const;
 type PerTurn = Map<string, Record<(typeof events)[number], number>>;
@@ -98,14 +94,7 @@ async function profile(arm: string, count: number): Promise<CallgrindProfile> {
       '--tool=callgrind',
       `--callgrind-out-file=${outFile}`,
       '--dump-instr=yes',
-      '--cache-sim=yes',
-      '--I1=32768,8,64',
-      '--D1=32768,8,64',
-      '--LL=1048576,8,64',
-      '--smc-check=all-non-file',
-      process.execPath,
-      '--predictable',
-      '--no-warnings',
+      ...valgrindNodeArguments,
       '--perf-basic-prof',
       gateBench,
       `--arm=${bench}`,
