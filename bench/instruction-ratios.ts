@@ -15,11 +15,12 @@ import { exitUnlessValgrind, valgrindNodeArguments } from './valgrind-node.ts';
  * taken out.
  *
  * Instructions are not time: a read that misses the caches near the core costs tens of cycles.
- * So cachegrind also simulates the caches, with a 1 MiB second level set here (the size of a
- * current server core's L2; what the machine reports for its last level is not what one core
- * has), and the ratio of its misses per turn is printed beside the instruction ratio. That count
- * moves by 2 to 3% between runs (addresses differ from process to process); it shows how much of
- * a gap between the CPU-time ratio and the instruction ratio is memory, not how long it takes.
+ * So cachegrind also simulates the caches, with a 1 MiB second level (set in valgrind-node.ts:
+ * the size of a current server core's L2; what the machine reports for its last level is not what
+ * one core has), and the ratio of its misses per turn is printed beside the instruction ratio.
+ * That count moves by 2 to 3% between runs (addresses differ from process to process); it shows
+ * how much of a gap between the CPU-time ratio and the instruction ratio is memory, not how long
+ * it takes.
  *
  * The same for a schema never seen before (`schema-preparation.bench.ts`): each arm runs over sets
  * of new schemas, and the instructions of making those sets (`--run=setup`) are taken out, so the
@@ -110,7 +111,7 @@ if (only === undefined || only === 'new-schema') {
 /** What cachegrind counts for one process. */
 type Counts = {
   readonly instructions: number;
-  /** Misses of the simulated last level (the 1 MiB L2 set below), reads and writes. */
+  /** Misses of the simulated last level (the 1 MiB L2 of valgrind-node.ts), reads and writes. */
   readonly l2Misses: number;
 };
 
