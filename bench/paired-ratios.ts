@@ -103,10 +103,16 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/** `1.02x` with a mark when a goal is missed. */
+/**
+ * `1.02x` with a mark when a goal is missed; a ratio that two decimals would round to its goal
+ * gets three (`1.034x (MISSED)`, `1.027x`), so the mark never contradicts the figure.
+ */
 export function formatRatio(value: number, goal?: { atMost?: number; atLeast?: number }): string {
   const missed =
     (goal?.atMost !== undefined && value > goal.atMost) ||
     (goal?.atLeast !== undefined && value < goal.atLeast);
-  return `${value.toFixed(2)}x${missed ? ' (MISSED)' : ''}`;
+  const roundsToGoal = [goal?.atMost, goal?.atLeast].some(
+    (bound) => bound !== undefined && bound.toFixed(2) === value.toFixed(2),
+  );
+  return `${value.toFixed(roundsToGoal ? 3 : 2)}x${missed ? ' (MISSED)' : ''}`;
 }
