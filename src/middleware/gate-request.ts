@@ -26,6 +26,7 @@ import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import { hideFixedValues } from './hide-fixed-values.ts';
+import { perToolOption } from './per-tool-option.ts';
 import { restoreRefusals } from './restore-refusals.ts';
 import { applyOverrides } from './tool-overrides.ts';
 import { resolveProfile, validateToolOptions } from './validate-gate-options.ts';
@@ -174,7 +175,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   for (let index = 0; index < requestTools.length; index++) {
     const tool = requestTools[index] as SentTool;
     const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
-    const overrides = options.overrides?.[tool.name as keyof TOOLS];
+    const overrides = perToolOption(options.overrides, tool.name);
     if (tool.type !== 'function') {
       // Provider-defined tools: the provider owns the schema; the app's tool object still has it.
       const schema = providerSchemas.get(tool.name);
@@ -220,7 +221,7 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
             schema: converted,
             toolName: tool.name,
             profile,
-            defaults: options.defaults?.[tool.name as keyof TOOLS],
+            defaults: perToolOption(options.defaults, tool.name),
             ownedTool: offeredTool === tool ? ownedTool : undefined,
           });
     tools.set(tool.name, {

@@ -10,6 +10,7 @@ import { forbiddenKeyPaths } from './forbidden-keys.ts';
 import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
 import type { GatedToolPlan, GateRequest } from './gate-request.ts';
 import { acceptsNoArguments } from './no-arguments.ts';
+import { perToolOption } from './per-tool-option.ts';
 import { unparsableRefusalText } from './refusal-marker.ts';
 import { validateWithTool } from './tool-validator.ts';
 
@@ -154,7 +155,7 @@ function configuredDefault(
 ): CheckTurnOptions['defaultFor'] {
   if (defaults === undefined) return undefined;
   return (path, toolName) => {
-    const byPath = Object.hasOwn(defaults, toolName) ? defaults[toolName] : undefined;
+    const byPath = perToolOption(defaults, toolName);
     const key = defaultsKeyOf(path);
     return byPath !== undefined && Object.hasOwn(byPath, key) ? { value: byPath[key] } : undefined;
   };

@@ -9,6 +9,7 @@ import {
 } from '../decode/provider-profiles.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { InvalidGateOptionError } from './invalid-gate-option-error.ts';
+import { perToolOption } from './per-tool-option.ts';
 
 /** The profile a `strict` value or a `profiles` entry gives: a profile object or its name. */
 export function resolveProfile(profile: StrictProfile | string): StrictProfile | undefined {
@@ -121,8 +122,8 @@ export function validateToolOptions<TOOLS extends ToolSet>({
   toolName: string;
   schema: unknown;
 }): void {
-  const defaults = ownEntry(options.defaults, toolName);
-  const overrides = ownEntry(options.overrides, toolName);
+  const defaults = perToolOption(options.defaults, toolName);
+  const overrides = perToolOption(options.overrides, toolName);
   if ((defaults === undefined && overrides === undefined) || !isRecord(schema)) return;
   let seen = validatedSchemas.get(schema);
   if (seen?.has(options)) return;
@@ -335,13 +336,6 @@ function argumentPaths(schema: Record<string, unknown>): string[] {
 
 function propertiesOf(schema: Record<string, unknown>): Record<string, unknown> {
   return isRecord(schema.properties) ? schema.properties : {};
-}
-
-function ownEntry<T>(
-  table: Readonly<Record<string, T | undefined>> | undefined,
-  key: string,
-): T | undefined {
-  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function suggestion(sent: string, accepted: readonly string[]): string {

@@ -172,4 +172,36 @@ describe('overrides', () => {
       expect(execute.mock.calls.map(([input]) => input)).toEqual([{ action: ls }]);
     });
   });
+
+  it('an entry inherited from Object.prototype is no override of a tool of that name', async () => {
+    const { tools, execute } = makeTransfer();
+    const gate = toolGate({ tools, overrides: {}, defaults: {} });
+    const input = { to: 'bob', currency: 'USD', account: 'mine', amount: 5 };
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [toolTurn([call('call-1', 'transfer', input)]), textTurn('done')],
+    });
+    // A polluted prototype, present when the request is prepared and judged.
+    Object.defineProperty(Object.prototype, 'transfer', {
+      value: { account: { value: 'elsewhere' }, currency: { enum: ['GBP'] } },
+      configurable: true,
+      writable: true,
+    });
+    try {
+      await generateText({
+        model: wrapLanguageModel({ model, middleware: gate.middleware }),
+        tools: gate.tools,
+        prompt: 'hi',
+        stopWhen: isStepCount(2),
+      });
+    } finally {
+      delete (Object.prototype as { transfer?: unknown }).transfer;
+    }
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(execute.mock.calls[0]?.[0]).toEqual(input);
+    const offered = offeredTools(model.doGenerateCalls[0] ?? { prompt: [] }).get('transfer');
+    expect(offered?.inputSchema).toMatchObject({
+      properties: { account: { type: 'string' }, currency: { enum: ['EUR', 'USD', 'GBP'] } },
+    });
+  });
 });
