@@ -56,9 +56,11 @@ export function wrapTools<TOOLS extends ToolSet>({
   /** Wrapped schemas of earlier tool lists, for tools whose schema content is unchanged. */
   reused: ReusedInputSchemas;
 }): TOOLS {
-  const wrapped: Record<string, Tool> = {};
-  for (const name of Object.keys(tools)) {
-    const tool = tools[name] as Tool;
+  // A copy of the set, each tool then replaced in place: built key by key, a set of 100 tools
+  // would be a dictionary object, which the SDK reads more slowly on every step of every request.
+  const wrapped: Record<string, Tool> = { ...tools };
+  for (const name of Object.keys(wrapped)) {
+    const tool = wrapped[name] as Tool;
     const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
     const inputSchema =
       reused.schemaFor(name, original) ?? gateInputSchema({ tool, original, ledger, owned });
