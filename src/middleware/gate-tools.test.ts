@@ -12,9 +12,14 @@ const schema = () =>
 
 const readFile = () => dynamicTool({ inputSchema: schema(), execute: async () => 'contents' });
 
-describe('wrapTools', () => {
+// An object literal, as an app writes its tools, and a set without a prototype, as `@ai-sdk/mcp`
+// makes one: the gate builds its copy of each differently.
+describe.each([
+  ['an object literal', (): ToolSet => ({})],
+  ['a set without a prototype', (): ToolSet => Object.create(null)],
+])('wrapTools of %s', (_kind, emptySet) => {
   it('should wrap every tool under its name, in order, keeping the rest of each tool', () => {
-    const tools: ToolSet = {};
+    const tools = emptySet();
     for (let index = 0; index < 100; index++) tools[`tool_${index}`] = readFile();
     tools.weather = tool({
       description: 'Weather.',
@@ -24,6 +29,7 @@ describe('wrapTools', () => {
 
     const wrapped = toolGate().wrapTools(tools);
 
+    expect(Object.getPrototypeOf(wrapped)).toBe(Object.prototype);
     expect(Object.keys(wrapped)).toEqual(Object.keys(tools));
     for (const name of Object.keys(tools)) {
       const original = tools[name] as Tool;
@@ -39,7 +45,14 @@ describe('wrapTools', () => {
   it('should keep a tool named __proto__ as a tool of the set, not its prototype', () => {
     // As `JSON.parse` or a computed key makes it: an own property.
     const protoTool = readFile();
-    const tools: ToolSet = { ['__proto__']: protoTool, other: readFile() };
+    const tools = emptySet();
+    Object.defineProperty(tools, '__proto__', {
+      value: protoTool,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    tools.other = readFile();
 
     const wrapped = toolGate().wrapTools(tools);
 
@@ -51,7 +64,7 @@ describe('wrapTools', () => {
 
   it('should read each tool of the set once', () => {
     let reads = 0;
-    const tools = Object.defineProperty({}, 'read_file', {
+    const tools = Object.defineProperty(emptySet(), 'read_file', {
       enumerable: true,
       get: () => {
         reads++;
