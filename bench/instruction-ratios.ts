@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { exitUnlessValgrind, valgrindNodeArguments } from './valgrind-node.ts';
+import { countedTurns, exitUnlessValgrind, valgrindNodeArguments } from './valgrind-node.ts';
 
 /**
  * Gate / ungated AI SDK counted in machine instructions and cache misses instead of CPU time.
@@ -34,14 +34,6 @@ const run = promisify(execFile);
 const gateBench = fileURLToPath(new URL('./gate.bench.ts', import.meta.url));
 const schemaBench = fileURLToPath(new URL('./schema-preparation.bench.ts', import.meta.url));
 
-/** Turns per process: enough that the larger run dwarfs the warm-up, few enough for valgrind. */
-const turnsByBench: Record<string, { few: number; many: number }> = {
-  mcp: { few: 100, many: 300 },
-  'mcp-real': { few: 50, many: 150 },
-  stream: { few: 3, many: 9 },
-  zod: { few: 300, many: 900 },
-};
-
 /** Benches whose tools are rebuilt every turn, with `read` and `compare` arms (see `gate.bench.ts`). */
 const benchesWithFloors = new Set(['mcp', 'mcp-real']);
 
@@ -50,7 +42,7 @@ const schemaRuns = { few: 10, many: 40 };
 const schemasPerRun = 200;
 
 const only = process.argv.find((argument) => argument.startsWith('--arm='))?.slice('--arm='.length);
-const benchNames = [...Object.keys(turnsByBench), 'new-schema'];
+const benchNames = [...Object.keys(countedTurns), 'new-schema'];
 if (only !== undefined && !benchNames.includes(only)) {
   throw new Error(`--arm=${only}: expected one of ${benchNames.join(', ')}`);
 }
@@ -61,7 +53,7 @@ if (only !== 'new-schema') {
     'Gate / ungated AI SDK per turn, in instructions and in misses of a simulated 1 MiB L2 (cachegrind, node --predictable; counts load does not move):',
   );
 }
-for (const [bench, turns] of Object.entries(turnsByBench)) {
+for (const [bench, turns] of Object.entries(countedTurns)) {
   if (only !== undefined && bench !== only) continue;
   const armArguments = (arm: string) => (count: number) => [
     gateBench,

@@ -18,6 +18,20 @@ export const valgrindNodeArguments: readonly string[] = [
   '--no-warnings',
 ];
 
+/**
+ * Turns of a `gate.bench.ts` bench per counted process: enough that the larger run dwarfs the
+ * warm-up, few enough for valgrind. A turn's cost is the difference of the two runs divided by the
+ * difference of turns.
+ */
+export const countedTurns: Readonly<
+  Record<string, { readonly few: number; readonly many: number }>
+> = {
+  mcp: { few: 100, many: 300 },
+  'mcp-real': { few: 50, many: 150 },
+  stream: { few: 3, many: 9 },
+  zod: { few: 300, many: 900 },
+};
+
 /** Ends the process with a hint when valgrind is not installed. */
 export function exitUnlessValgrind(): void {
   if (spawnSync('valgrind', ['--version']).status === 0) return;
