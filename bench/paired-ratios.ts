@@ -47,7 +47,7 @@ export async function measurePairedRatios({
    */
   clock?: 'cpu' | 'wall';
 }): Promise<PairedResult> {
-  const collectGarbage = (globalThis as { gc?: () => void }).gc;
+  const collectGarbage = youngGenerationCollector();
   const now = clock === 'cpu' ? cpuMilliseconds : () => performance.now();
   const names = Object.keys(arms);
   if (!names.includes(reference)) throw new Error(`no arm named ${reference}`);
@@ -59,7 +59,8 @@ export async function measurePairedRatios({
       const run = (typeof arm === 'function' ? arm : arm.run) as (input: unknown) => unknown;
       const inputs =
         typeof arm === 'function' ? [] : Array.from({ length: repeat }, () => arm.setup());
-      // Under --expose-gc every run starts from a collected heap, so no arm pays another's garbage.
+      // Under --expose-gc every run starts from a collected young generation, so no arm pays
+      // another's garbage (see youngGenerationCollector).
       collectGarbage?.();
       const started = now();
       for (let index = 0; index < repeat; index++) await run(inputs[index]);
@@ -88,6 +89,18 @@ export async function measurePairedRatios({
       return median(armTimes);
     },
   };
+}
+
+/**
+ * A collection of the young generation, where an arm's garbage is, when the process runs with
+ * `--expose-gc`. Not a full collection: it also frees the hidden classes (maps) of objects no
+ * longer alive, and V8 then throws away every optimized function that embeds one, in every arm, to
+ * compile it again a few turns later; charged to the run after it, that is work no app does every
+ * few turns, and more of it the more code an arm runs (bench/HISTORY.md, 2026-12-02, night).
+ */
+function youngGenerationCollector(): (() => void) | undefined {
+  const gc = (globalThis as { gc?: (options?: { type: 'minor' | 'major' }) => void }).gc;
+  return gc === undefined ? undefined : () => gc({ type: 'minor' });
 }
 
 function cpuMilliseconds(): number {
