@@ -93,8 +93,8 @@ export async function measurePairedRatios({
 
 /**
  * A collection of the young generation, where an arm's garbage is, when the process runs with
- * `--expose-gc`. Not a full collection: it also frees the hidden classes (maps) of objects no
- * longer alive, and V8 then throws away every optimized function that embeds one, in every arm, to
+ * `--expose-gc`. Not a full collection, which also frees the hidden classes (maps) of objects no
+ * longer alive: V8 then throws away every optimized function that embeds one, in every arm, to
  * compile it again a few turns later; charged to the run after it, that is work no app does every
  * few turns, and more of it the more code an arm runs (bench/HISTORY.md, 2026-12-02, night).
  */
