@@ -45,3 +45,18 @@ export function notRunAnswer({
   const verb = count === 1 ? 'was' : 'were';
   return `Not run: ${which} in the same turn ${verb} refused, so no call of this turn was run. Send this call again together with the corrected call.`;
 }
+
+/** The answer for every call of a turn too large for the gate to hold until its calls run. */
+export function tooLargeTurnAnswer({
+  callCount,
+  maxCalls,
+}: {
+  callCount: number;
+  maxCalls: number;
+}): string {
+  return `Not run: this turn of ${callCount} tool ${callCount === 1 ? 'call is' : 'calls is'} too large to check at once, so no call of this turn was run. Send fewer calls per turn (at most ${maxCalls}), with shorter arguments.`;
+}
+
+/** The answer for every call of a turn that arrived while too many checked calls wait to run. */
+export const busyAnswer =
+  'Not run: too many checked tool calls are waiting to run right now, so no call of this turn was run. Send this turn again.';

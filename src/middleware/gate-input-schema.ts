@@ -2,12 +2,37 @@ import { asSchema, type FlexibleSchema, jsonSchema, type Schema, type Tool } fro
 import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
+import { GateWiringError } from './gate-wiring-error.ts';
 import { ToolRefusalError } from './refusal-error.ts';
 import { parseInputObject } from './refusal-marker.ts';
 
-/** What a call's validation answers when its entry is gone (a stream held for over a minute). */
+/** What a call's validation answers when its verdict is gone (a stream held for minutes). */
 const expiredAnswer =
   'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';
+
+/** What an input the middleware did not hand on validates to. */
+export type UnjudgedValidation =
+  | { readonly success: true; readonly value: unknown }
+  | { readonly success: false; readonly error: Error };
+
+/** What a wrapped schema's validation needs of its gate, and of the tool it belongs to. */
+export type SchemaWiring = {
+  readonly toolName: string;
+  readonly ledger: CallLedger;
+  readonly owned: OwnedSchemas;
+  /**
+   * Validates an input the middleware did not hand on as a reference, given the schema's
+   * content: judged alone as a call of its own (see `judgeAlone`), or by the tool's own
+   * validator for a provider-defined tool, whose calls the middleware never hands on as
+   * references. `undefined` for a tool without `execute`, which no approval resumes, so such an
+   * input is a wiring mistake.
+   */
+  readonly validateUnjudged:
+    | ((options: { schema: unknown; input: unknown }) => Promise<UnjudgedValidation>)
+    | undefined;
+  /** Tells the app, once, that calls reach its tools unjudged. */
+  readonly warnUnjudged: (toolName: string) => void;
+};
 
 /**
  * A wrapped tool's input schema. Its JSON Schema is an object the gate owns (see
@@ -20,22 +45,20 @@ const expiredAnswer =
 export function gateInputSchema({
   tool,
   original = asSchema(tool.inputSchema as FlexibleSchema<unknown>),
-  ledger,
-  owned,
+  wiring,
 }: {
   tool: Tool;
   /** The tool's schema as `asSchema` reads it, when the caller has it already. */
   original?: Schema<unknown>;
-  ledger: CallLedger;
-  owned: OwnedSchemas;
+  wiring: SchemaWiring;
 }): Schema<unknown> {
-  const own = (schema: unknown) => ownedSchema({ tool, schema, owned });
+  const own = (schema: unknown) => ownedSchema({ tool, schema, owned: wiring.owned });
   return jsonSchema<unknown>(
     () => {
       const schema = original.jsonSchema;
       return isPromiseLike(schema) ? Promise.resolve(schema).then(own) : own(schema);
     },
-    { validate: judgedValidation({ original, ledger }) },
+    { validate: judgedValidation({ content: () => original.jsonSchema, wiring }) },
   );
 }
 
@@ -50,18 +73,16 @@ export function gateInputSchema({
  */
 export function keptInputSchema({
   content,
-  ledger,
-  owned,
+  wiring,
 }: {
   /** Plain JSON content the caller owns and will not change. */
   content: object;
-  ledger: CallLedger;
-  owned: OwnedSchemas;
+  wiring: SchemaWiring;
 }): Schema<unknown> {
   const original = jsonSchema<unknown>(content);
   const tool = { inputSchema: original } as Tool;
-  const schema = jsonSchema<unknown>(ownedSchema({ tool, schema: content, owned }), {
-    validate: judgedValidation({ original, ledger }),
+  const schema = jsonSchema<unknown>(ownedSchema({ tool, schema: content, owned: wiring.owned }), {
+    validate: judgedValidation({ content: () => content, wiring }),
   });
   return Object.freeze({ ...schema }) as Schema<unknown>;
 }
@@ -86,19 +107,32 @@ function ownedSchema({
  * exactly the input the gate judged (decoded, normalized, as the tool's own validator returned
  * it); a call of a refused turn fails validation with the refusal answer, which makes the AI SDK
  * treat it as invalid: no approval, no execution, no client question, no MCP request.
+ *
+ * An input that is no reference was never judged by the middleware. For a tool with `execute` it
+ * may be an approved call resumed from history, which the SDK validates again before running it:
+ * it is judged alone, and the wrapped tool's hooks run it only when the conversation holds that
+ * approval (see `wrapTools`). For any other tool it is a wiring mistake, and fails.
  */
 function judgedValidation({
-  original,
-  ledger,
+  content,
+  wiring,
 }: {
-  original: Schema<unknown>;
-  ledger: CallLedger;
+  /** The schema's content, for an input judged alone. */
+  content: () => unknown;
+  wiring: SchemaWiring;
 }): NonNullable<Schema<unknown>['validate']> {
+  const { ledger, validateUnjudged, toolName } = wiring;
   return async (value) => {
     const reference = ledger.referenceIn(value);
     if (reference === undefined) {
-      // An input the middleware did not judge: an approved call resumed from history.
-      return original.validate === undefined ? { success: true, value } : original.validate(value);
+      if (validateUnjudged === undefined) {
+        wiring.warnUnjudged(toolName);
+        return {
+          success: false,
+          error: new GateWiringError({ mistake: 'unjudged-call', toolNames: [toolName] }),
+        };
+      }
+      return validateUnjudged({ schema: await content(), input: value });
     }
     const entry = ledger.take(reference);
     if (entry === undefined) {
@@ -114,8 +148,8 @@ function judgedValidation({
       ledger.markJudged(entry.value);
       return { success: true, value: entry.value };
     }
-    (entry.call as { input: string }).input = entry.input;
-    replaceContent(value as Record<string, unknown>, parseInputObject(entry.input));
+    (entry.call as { input: string }).input = entry.modelInput;
+    replaceContent(value as Record<string, unknown>, parseInputObject(entry.modelInput));
     return {
       success: false,
       error: new ToolRefusalError({ toolRefusal: entry.code, answer: entry.answer }),

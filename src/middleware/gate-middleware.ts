@@ -8,6 +8,7 @@ import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { type GateRequest, type LastPreparation, prepareGateRequest } from './gate-request.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
+import { GateWiringError } from './gate-wiring-error.ts';
 import { holdToolCalls } from './hold-tool-calls.ts';
 import { judgeTurn } from './judge-turn.ts';
 import { generateThroughProviderErrors, streamThroughProviderErrors } from './provider-errors.ts';
@@ -30,6 +31,9 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
   owned: OwnedSchemas;
 }): LanguageModelV4Middleware {
   const requests = new WeakMap<LanguageModelV4CallOptions, GateRequest>();
+  // Marks the params this gate prepared, so a gate that meets them again (the same middleware
+  // twice, or a second gate's inside the first) says so instead of misreading strict schemas.
+  const gateToken = Object.freeze({});
   // The steps of a loop offer the same tools again: what was worked out for them is kept.
   const last: { current: LastPreparation | undefined } = { current: undefined };
 
@@ -37,9 +41,16 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
     specificationVersion: 'v4',
 
     async transformParams({ params, model }) {
+      const preparedBy = (params as { [preparedByKey]?: unknown })[preparedByKey];
+      if (preparedBy !== undefined) {
+        throw new GateWiringError({
+          mistake: preparedBy === gateToken ? 'middleware-twice' : 'two-gates',
+        });
+      }
       const preparing = prepareGateRequest({ params, model, options, owned, last });
       const prepared = preparing instanceof Promise ? await preparing : preparing;
       requests.set(prepared.params, prepared.request);
+      Object.defineProperty(prepared.params, preparedByKey, { value: gateToken });
       return prepared.params;
     },
 
@@ -75,6 +86,8 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
     },
   };
 }
+
+const preparedByKey = Symbol.for('toolgate.preparedBy');
 
 const unpreparedRequest: GateRequest = { tools: new Map(), toolNames: [], warnings: [] };
 

@@ -1,11 +1,17 @@
 import type { LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
-import { type CallToCheck, type CheckTurnOptions, checkTurn } from '../checker/check-turn.ts';
+import {
+  type CallToCheck,
+  type CheckTurnOptions,
+  checkTurn,
+  type RefusalCode,
+} from '../checker/check-turn.ts';
 import type { ArgumentPath } from '../checker/mismatch.ts';
+import { busyAnswer, tooLargeTurnAnswer } from '../checker/refusal-texts.ts';
 import { decodeWithPlan } from '../decode/decode-arguments.ts';
 import { copyOf } from '../schema/copy-of.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
-import type { CallLedger } from './call-ledger.ts';
+import type { CallLedger, LedgerEntry } from './call-ledger.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
 import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
 import type { GatedToolPlan, GateRequest } from './gate-request.ts';
@@ -24,6 +30,30 @@ export type JudgedTurn = {
   /** One event per refused call; empty when the turn passed. */
   readonly refusals: readonly RefusalEvent[];
 };
+
+/** What the gate decided for one call of a turn. */
+export type CallJudgement =
+  | {
+      readonly outcome: 'pass';
+      readonly call: LanguageModelV4ToolCall;
+      readonly gated: GatedToolPlan;
+      /** What the tool's own validator was given: the decoded, normalized input. */
+      readonly input: unknown;
+      /** What the tool gets: the validator's output for `input`. */
+      readonly value: unknown;
+      /** Whether decoding or normalizing changed what the model sent. */
+      readonly changed: boolean;
+    }
+  | {
+      readonly outcome: 'refused';
+      readonly call: LanguageModelV4ToolCall;
+      readonly gated: GatedToolPlan | undefined;
+      readonly code: RefusalCode;
+      readonly answer: string;
+      readonly mismatches: RefusalEvent['mismatches'];
+    }
+  /** A call to a tool the gate has no schema for, in a passed turn: handed on as sent. */
+  | { readonly outcome: 'unknown'; readonly call: LanguageModelV4ToolCall };
 
 /**
  * Decodes and checks every call of one model turn, then hands them on: each with the input the
@@ -45,8 +75,38 @@ export async function judgeTurn<TOOLS extends ToolSet>({
 }): Promise<JudgedTurn> {
   const judged = calls.filter((call) => call.providerExecuted !== true);
   if (judged.length === 0) return { calls, refusals: [] };
+  const judgements = handOn(await judgeCalls({ calls: judged, request, options }), ledger);
+  const replacement = new Map<LanguageModelV4ToolCall, LanguageModelV4ToolCall>();
+  const refusals: RefusalEvent[] = [];
+  for (const [index, judgement] of judgements.entries()) {
+    const call = judged[index] as LanguageModelV4ToolCall;
+    replacement.set(call, judgement.handed);
+    if (judgement.outcome !== 'refused') continue;
+    refusals.push({
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      code: judgement.code,
+      mismatches: judgement.mismatches,
+    });
+  }
+  return { calls: calls.map((call) => replacement.get(call) ?? call), refusals };
+}
 
-  const prepared = judged.map((call) => prepareCall(call, request));
+/**
+ * Judges the calls of one turn together: decoded, checked against their tools' schemas, then
+ * given to the tools' own validators; one mismatch anywhere refuses every call. Pure of the
+ * ledger: the same judgement serves a turn from the model and an approved call judged alone.
+ */
+export async function judgeCalls<TOOLS extends ToolSet>({
+  calls,
+  request,
+  options,
+}: {
+  calls: readonly LanguageModelV4ToolCall[];
+  request: GateRequest;
+  options: ToolGateOptions<TOOLS>;
+}): Promise<CallJudgement[]> {
+  const prepared = calls.map((call) => prepareCall(call, request));
   const checkOptions: CheckTurnOptions = {
     leniency: options.leniency,
     maxMismatches: options.maxMismatches,
@@ -89,57 +149,131 @@ export async function judgeTurn<TOOLS extends ToolSet>({
     );
   }
 
-  const replacement = new Map<LanguageModelV4ToolCall, LanguageModelV4ToolCall>();
-  const refusals: RefusalEvent[] = [];
-  verdict.calls.forEach((callVerdict, index) => {
-    const call = judged[index];
-    const preparedCall = prepared[index];
-    if (call === undefined || preparedCall === undefined) return;
-    const { gated, parsed } = preparedCall;
-    const toolInput = toolInputs[index];
-    if (callVerdict.outcome === 'pass') {
-      if (gated === undefined || toolInput === undefined) return;
-      const output = outputs[index]?.output;
-      const value = output === undefined ? toolInput : output.value;
-      if (gated.wrapped) {
-        replacement.set(call, {
-          ...call,
-          input: ledger.issue({ outcome: 'pass', input: toolInput, value }),
-        });
-      } else if (toolInput !== parsed) {
-        replacement.set(call, { ...call, input: JSON.stringify(value) });
-      }
-      return;
-    }
-    const { code, answer } = callVerdict;
-    const handed = { ...call };
-    if (gated?.wrapped === true) {
-      handed.input = ledger.issue({
+  return verdict.calls.map((callVerdict, index): CallJudgement => {
+    const call = calls[index] as LanguageModelV4ToolCall;
+    const { gated, parsed } = prepared[index] as PreparedCall;
+    const input = toolInputs[index];
+    if (callVerdict.outcome === 'refused') {
+      return {
         outcome: 'refused',
-        code,
-        answer,
-        input: call.input,
-        call: handed,
-      });
-    } else if (gated !== undefined) {
-      handed.input = unparsableRefusalText({ code, answer, input: call.input });
+        call,
+        gated,
+        code: callVerdict.code,
+        answer: callVerdict.answer,
+        mismatches: callVerdict.mismatches.map(({ code, path, expected }) => ({
+          code,
+          path,
+          expected,
+        })),
+      };
     }
-    // A call to a tool that was not offered keeps its text: the SDK cannot run it either.
-    ledger.markRefused(handed, { code, answer });
-    replacement.set(call, handed);
-    refusals.push({
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      code: callVerdict.code,
-      mismatches: callVerdict.mismatches.map(({ code, path, expected }) => ({
-        code,
-        path,
-        expected,
-      })),
-    });
+    if (gated === undefined || input === undefined) return { outcome: 'unknown', call };
+    const output = outputs[index]?.output;
+    return {
+      outcome: 'pass',
+      call,
+      gated,
+      input,
+      value: output === undefined ? input : output.value,
+      changed: input !== parsed,
+    };
   });
+}
 
-  return { calls: calls.map((call) => replacement.get(call) ?? call), refusals };
+type HandedJudgement = CallJudgement & {
+  /** The call as the SDK gets it. */
+  readonly handed: LanguageModelV4ToolCall;
+};
+
+/**
+ * Gives each judged call the input the SDK gets. Calls of wrapped tools carry references to
+ * their verdicts, held by the ledger as one turn; a turn the ledger cannot hold is refused whole
+ * instead (held as refusals, or, when not even that fits, handed on as input no parser accepts).
+ */
+function handOn(judgements: readonly CallJudgement[], ledger: CallLedger): HandedJudgement[] {
+  let handed = judgements.map((judgement) => ({ ...judgement.call }));
+  let entries = entriesOf(judgements, handed);
+  let held = holdIfAny(ledger, entries);
+  if (typeof held === 'string') {
+    const answer =
+      held === 'turn-too-large'
+        ? tooLargeTurnAnswer({
+            callCount: judgements.length,
+            maxCalls: ledger.limits.maxCallsPerTurn,
+          })
+        : busyAnswer;
+    judgements = judgements.map((judgement) => ({
+      outcome: 'refused',
+      call: judgement.call,
+      gated: judgement.outcome === 'unknown' ? undefined : judgement.gated,
+      code: 'turn',
+      answer,
+      mismatches: [],
+    }));
+    handed = judgements.map((judgement) => ({ ...judgement.call }));
+    entries = entriesOf(judgements, handed);
+    held = holdIfAny(ledger, entries);
+  }
+  const references = typeof held === 'string' ? undefined : held;
+  let reference = 0;
+  return judgements.map((judgement, index) => {
+    const call = handed[index] as LanguageModelV4ToolCall & { input: string };
+    if (judgement.outcome === 'refused') {
+      ledger.markRefused(call, { code: judgement.code, answer: judgement.answer });
+    }
+    if (entries[index] !== undefined && references !== undefined) {
+      call.input = references[reference++] as string;
+    } else if (judgement.outcome === 'refused') {
+      // A refused call of a tool that was not offered keeps its text: the SDK cannot run it
+      // either. One of a provider-defined tool (or of a turn nothing could hold) gets text no
+      // parser accepts.
+      if (judgement.gated !== undefined) {
+        call.input = unparsableRefusalText({
+          code: judgement.code,
+          answer: judgement.answer,
+          input: judgement.call.input,
+        });
+      }
+    } else if (judgement.outcome === 'pass' && judgement.changed) {
+      call.input = JSON.stringify(judgement.value);
+    }
+    return { ...judgement, handed: call };
+  });
+}
+
+function entriesOf(
+  judgements: readonly CallJudgement[],
+  handed: readonly LanguageModelV4ToolCall[],
+): Array<LedgerEntry | undefined> {
+  return judgements.map((judgement, index) =>
+    ledgerEntryOf(judgement, handed[index] as LanguageModelV4ToolCall),
+  );
+}
+
+function holdIfAny(
+  ledger: CallLedger,
+  entries: ReadonlyArray<LedgerEntry | undefined>,
+): ReturnType<CallLedger['holdTurn']> {
+  const held = entries.filter((entry) => entry !== undefined);
+  return held.length === 0 ? [] : ledger.holdTurn(held);
+}
+
+/** The verdict a call's validation takes, for a call of a wrapped tool. */
+function ledgerEntryOf(
+  judgement: CallJudgement,
+  handed: LanguageModelV4ToolCall,
+): LedgerEntry | undefined {
+  if (judgement.outcome === 'unknown' || judgement.gated?.wrapped !== true) return undefined;
+  const modelInput = judgement.call.input;
+  return judgement.outcome === 'pass'
+    ? { outcome: 'pass', input: judgement.input, value: judgement.value, call: handed, modelInput }
+    : {
+        outcome: 'refused',
+        code: judgement.code,
+        answer: judgement.answer,
+        call: handed,
+        modelInput,
+      };
 }
 
 type PreparedCall = {

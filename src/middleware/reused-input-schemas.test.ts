@@ -2,6 +2,7 @@ import { asSchema, jsonSchema, type Schema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CallLedger } from './call-ledger.ts';
+import type { SchemaWiring } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { ReusedInputSchemas } from './reused-input-schemas.ts';
 
@@ -14,7 +15,18 @@ const listing = () => ({
 
 function reusedSchemas() {
   const owned: OwnedSchemas = new WeakMap();
-  return { reused: new ReusedInputSchemas({ ledger: new CallLedger(), owned }), owned };
+  const wiring: SchemaWiring = {
+    toolName: 'read_file',
+    ledger: new CallLedger(),
+    owned,
+    validateUnjudged: undefined,
+    warnUnjudged: () => {},
+  };
+  const kept = new ReusedInputSchemas();
+  const reused = {
+    schemaFor: (name: string, original: Schema<unknown>) => kept.schemaFor(name, original, wiring),
+  };
+  return { reused, owned };
 }
 
 const read = (schema: Schema<unknown>) => schema.jsonSchema as Record<string, unknown>;

@@ -1,9 +1,7 @@
 import type { Schema } from 'ai';
 import { contentKeyOf } from '../schema/content-key.ts';
 import { LastContentByName } from '../schema/last-content-by-name.ts';
-import type { CallLedger } from './call-ledger.ts';
-import { isPromiseLike, keptInputSchema } from './gate-input-schema.ts';
-import type { OwnedSchemas } from './gate-tools.ts';
+import { isPromiseLike, keptInputSchema, type SchemaWiring } from './gate-input-schema.ts';
 
 /** Most tool names whose wrapped schema a gate keeps. */
 const maxNames = 1000;
@@ -28,23 +26,20 @@ const maxTotalContentLength = 2_000_000;
  * the app changes later reaches it.
  */
 export class ReusedInputSchemas {
-  readonly #ledger: CallLedger;
-  readonly #owned: OwnedSchemas;
   readonly #byName = new LastContentByName<Schema<unknown>>({
     maxNames,
     maxKeyLength: maxTotalContentLength,
   });
 
-  constructor({ ledger, owned }: { ledger: CallLedger; owned: OwnedSchemas }) {
-    this.#ledger = ledger;
-    this.#owned = owned;
-  }
-
   /**
    * The wrapped schema for a tool of this name whose schema (`original`, as `asSchema` reads it)
    * has no validator and plain JSON content, made or found again; `undefined` for any other.
    */
-  schemaFor(name: string, original: Schema<unknown>): Schema<unknown> | undefined {
+  schemaFor(
+    name: string,
+    original: Schema<unknown>,
+    wiring: SchemaWiring,
+  ): Schema<unknown> | undefined {
     if (original.validate !== undefined) return undefined;
     let content: unknown;
     try {
@@ -57,11 +52,7 @@ export class ReusedInputSchemas {
     if (known !== undefined) return known.value;
     const key = contentKeyOf(content);
     if (key === undefined || key.length > maxContentLength) return undefined;
-    const schema = keptInputSchema({
-      content: JSON.parse(key),
-      ledger: this.#ledger,
-      owned: this.#owned,
-    });
+    const schema = keptInputSchema({ content: JSON.parse(key), wiring });
     this.#byName.keep(name, key, schema);
     return schema;
   }

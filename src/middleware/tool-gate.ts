@@ -3,7 +3,9 @@ import type { ToolCallRepairFunction, ToolSet } from 'ai';
 import { CallLedger } from './call-ledger.ts';
 import { createGateMiddleware } from './gate-middleware.ts';
 import type { ToolGateOptions } from './gate-options.ts';
-import { type OwnedSchemas, wrapTools } from './gate-tools.ts';
+import { type GateToolsContext, type OwnedSchemas, wrapTools } from './gate-tools.ts';
+import { GateWiringError } from './gate-wiring-error.ts';
+import { judgeAlone } from './judge-alone.ts';
 import { repairRefusals } from './repair-refusals.ts';
 import { ReusedInputSchemas } from './reused-input-schemas.ts';
 import { validateGateOptions } from './validate-gate-options.ts';
@@ -11,28 +13,45 @@ import { validateGateOptions } from './validate-gate-options.ts';
 export type ToolGate<TOOLS extends ToolSet> = {
   /** For `wrapLanguageModel({ model, middleware: gate.middleware })`. */
   readonly middleware: LanguageModelV4Middleware;
-  /** The tools given to `toolGate`, wrapped: pass these to `generateText`/`streamText`/an agent. */
+  /**
+   * The settings to spread into `generateText`/`streamText`/an agent beside the wrapped model:
+   * the tools, wrapped, and the `repairToolCall` that gives a refused call's error text exactly
+   * the gate's answer (in steps, `response.messages`, the UI message stream and so in any stored
+   * history) and never lets a repair revive a refused call.
+   *
+   * @example
+   * await generateText({ model, ...gate.toolSettings(), prompt });
+   * await generateText({ model, ...gate.toolSettings({ tools: await mcp.tools() }), prompt });
+   */
+  readonly toolSettings: <REQUEST_TOOLS extends ToolSet = TOOLS>(settings?: {
+    /** Tools chosen per request (`await mcpClient.tools()`); the gate's own tools by default. */
+    tools?: REQUEST_TOOLS;
+    /** Your own repair function, run for calls the gate did not refuse. */
+    repairToolCall?: ToolCallRepairFunction<REQUEST_TOOLS>;
+  }) => { tools: REQUEST_TOOLS; repairToolCall: ToolCallRepairFunction<REQUEST_TOOLS> };
+  /** The tools given to `toolGate`, wrapped (prefer {@link ToolGate.toolSettings}). */
   readonly tools: TOOLS;
   /**
-   * Wraps tools chosen per request (`await mcpClient.tools()`, per-user tools) for this gate, so
-   * one gate and one wrapped model serve any tool set. Cheap: wrap per request.
+   * Wraps tools chosen per request for this gate, so one gate and one wrapped model serve any
+   * tool set (prefer `toolSettings({ tools })`, which also carries the refusal texts).
    */
   readonly wrapTools: <REQUEST_TOOLS extends ToolSet>(tools: REQUEST_TOOLS) => REQUEST_TOOLS;
   /**
-   * For `repairToolCall: gate.repairToolCall()`: makes a refused call's error text exactly the
-   * gate's answer in steps, `response.messages` and the UI message stream (without it, the AI SDK
-   * wraps the answer in its own invalid-input sentence; nothing runs either way), and never lets
-   * a repair revive a refused call. Pass your own repair function to have it run for other calls.
+   * The `repairToolCall` that {@link ToolGate.toolSettings} carries: a refused call's error text
+   * is exactly the gate's answer, and no repair revives a refused call. Pass your own repair
+   * function to have it run for other calls.
    */
-  readonly repairToolCall: (
-    repair?: ToolCallRepairFunction<TOOLS>,
-  ) => ToolCallRepairFunction<TOOLS>;
+  readonly repairToolCall: <REQUEST_TOOLS extends ToolSet = TOOLS>(
+    repair?: ToolCallRepairFunction<REQUEST_TOOLS>,
+  ) => ToolCallRepairFunction<REQUEST_TOOLS>;
 };
 
 /**
  * One gate in front of every tool. The middleware converts tool schemas for strict providers,
  * decodes the model's `null` placeholders, and checks every call of a turn before any of it runs;
- * one mismatch refuses the whole turn, and the model gets one corrective round.
+ * one mismatch refuses the whole turn, and the model gets one corrective round. A call the
+ * middleware did not judge never runs, unless it is an approved call resumed from history, and
+ * then only after the gate judges it alone.
  *
  * Options are checked here and throw an {@link InvalidGateOptionError} naming the mistake.
  *
@@ -40,8 +59,7 @@ export type ToolGate<TOOLS extends ToolSet> = {
  * const gate = toolGate({ tools: { weather } });
  * await generateText({
  *   model: wrapLanguageModel({ model: openai('gpt-5'), middleware: gate.middleware }),
- *   tools: gate.tools,
- *   repairToolCall: gate.repairToolCall(),
+ *   ...gate.toolSettings(),
  *   stopWhen: isStepCount(5),
  * });
  */
@@ -51,11 +69,35 @@ export function toolGate<TOOLS extends ToolSet = ToolSet>(
   validateGateOptions(options);
   const ledger = new CallLedger();
   const owned: OwnedSchemas = new WeakMap();
-  const reused = new ReusedInputSchemas({ ledger, owned });
+  let warned = false;
+  const context: GateToolsContext = {
+    ledger,
+    owned,
+    reused: new ReusedInputSchemas(),
+    judgeAlone: ({ toolName, schema, tool, input }) =>
+      judgeAlone({ toolName, schema, tool, input, options }),
+    warnUnjudged: (toolName) => {
+      if (warned) return;
+      warned = true;
+      console.warn(
+        new GateWiringError({ mistake: 'unjudged-call', toolNames: [toolName] }).message,
+      );
+    },
+  };
+  const tools = wrapTools({ tools: options.tools ?? ({} as TOOLS), context });
+  const wrap = <REQUEST_TOOLS extends ToolSet>(requestTools: REQUEST_TOOLS) =>
+    wrapTools({ tools: requestTools, context });
+  const repairToolCall = <REQUEST_TOOLS extends ToolSet>(
+    repair?: ToolCallRepairFunction<REQUEST_TOOLS>,
+  ) => repairRefusals({ repair, ledger });
   return {
     middleware: createGateMiddleware({ options, ledger, owned }),
-    tools: wrapTools({ tools: options.tools ?? ({} as TOOLS), ledger, owned, reused }),
-    wrapTools: (tools) => wrapTools({ tools, ledger, owned, reused }),
-    repairToolCall: (repair) => repairRefusals({ repair, ledger }),
+    toolSettings: (settings = {}) => ({
+      tools: settings.tools === undefined ? (tools as never) : wrap(settings.tools),
+      repairToolCall: repairToolCall(settings.repairToolCall),
+    }),
+    tools,
+    wrapTools: wrap,
+    repairToolCall,
   };
 }

@@ -8,8 +8,8 @@ import { isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { toolGate } from '../../src/index.ts';
-import { CallLedger } from '../../src/middleware/call-ledger.ts';
+import { GateWiringError, toolGate } from '../../src/index.ts';
+import { CallLedger, defaultLedgerLimits } from '../../src/middleware/call-ledger.ts';
 import { notRunPrefix, refusalAnswers, streamTurn } from './helpers.ts';
 
 /**
@@ -73,7 +73,7 @@ const dropHandedCalls: LanguageModelV4Middleware = {
 
 /** The gate's ledger, seen through the entries it issues. */
 function watchLedger(): () => CallLedger {
-  const issue = vi.spyOn(CallLedger.prototype, 'issue');
+  const issue = vi.spyOn(CallLedger.prototype, 'holdTurn');
   return () => {
     const ledger = issue.mock.contexts.at(-1);
     if (!(ledger instanceof CallLedger)) throw new Error('no entry was issued');
@@ -145,7 +145,7 @@ describe('streams aborted right after the model finished', () => {
     // The later loops took their own entries, and only those.
     expect(ledger.size).toBe(keptAfterAborts);
 
-    vi.advanceTimersByTime(60_001);
+    vi.advanceTimersByTime(ledger.limits.keepForMs + 1);
     await users.run('after-a-minute', () =>
       streamText({
         model: wrapLanguageModel({ model: passingModel(), middleware: gate.middleware }),
@@ -186,6 +186,7 @@ describe('streams aborted right after the model finished', () => {
         };
       },
     };
+    const errors: unknown[] = [];
     const run = (user: string) =>
       users.run(user, () => {
         const model = passingModel();
@@ -195,21 +196,24 @@ describe('streams aborted right after the model finished', () => {
           prompt: 'hi',
           stopWhen: isStepCount(3),
         });
-        return result.consumeStream().then(() => model);
+        return result
+          .consumeStream({ onError: (error) => void errors.push(error) })
+          .then(() => model);
       });
 
     await run('alice');
     expect(handedOn).toHaveLength(1);
-    expect(handedOn[0]?.input).not.toBe(sameCall.input);
+    const aliceCall = handedOn[0] as LanguageModelV4ToolCall;
+    expect(aliceCall.input).not.toBe(sameCall.input);
 
-    vi.advanceTimersByTime(60_001);
+    vi.advanceTimersByTime(defaultLedgerLimits.keepForMs + 1);
     replay = true;
-    const model = await run('bob');
+    await run('bob');
 
     expect(executed).toEqual([]);
-    const { notRun, other } = refusalAnswers(model.doStreamCalls[1]?.prompt ?? []);
-    expect(other).toEqual([]);
-    expect(notRun.map((result) => result.toolCallId)).toEqual(['call_0']);
-    expect(String(notRun[0]?.output.value).startsWith(notRunPrefix)).toBe(true);
+    // The expired call shows the model's own arguments, never a reference.
+    expect(aliceCall.input).toBe(sameCall.input);
+    expect(errors).toHaveLength(1);
+    expect(GateWiringError.isInstance(errors[0])).toBe(true);
   });
 });

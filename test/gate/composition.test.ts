@@ -13,7 +13,7 @@ import {
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { toolGate } from '../../src/index.ts';
+import { GateWiringError, toolGate } from '../../src/index.ts';
 import {
   call,
   offeredTools,
@@ -255,7 +255,7 @@ describe('a middleware that turns text into tool calls', () => {
       doGenerate: [toolTurn([{ type: 'text', text }]), textTurn('done')],
     });
 
-    await generateText({
+    const run = generateText({
       model: wrapLanguageModel({
         model,
         middleware: compose(order, gate.middleware, textToolCalls),
@@ -265,16 +265,19 @@ describe('a middleware that turns text into tool calls', () => {
       stopWhen: isStepCount(5),
     });
 
-    const { refused, notRun } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
     if (order === 'gate first') {
+      await run;
       // The gate judged the calls the inner middleware made: the turn is refused as a whole.
+      const { refused, notRun } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
       expect(refused.map((answer) => answer.toolCallId)).toEqual(['c2']);
       expect(notRun.map((answer) => answer.toolCallId)).toEqual(['c1']);
-      expect(execute).not.toHaveBeenCalled();
     } else {
-      // The gate saw only text: the SDK validated each call alone, and the sibling ran.
-      expect(refused).toEqual([]);
-      expect(execute.mock.calls.map(([input]) => input)).toEqual([{ city: 'Oslo' }]);
+      // The gate saw only text, so the calls reach the tools unjudged: nothing runs, and the
+      // request fails saying how the gate is miswired.
+      await expect(run).rejects.toSatisfy(
+        (error) => GateWiringError.isInstance(error) && error.mistake === 'unjudged-call',
+      );
     }
+    expect(execute).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,14 @@
 /**
- * An app that passes its own `repairToolCall`, not through `gate.repairToolCall(…)`: the AI SDK
- * hands it the refused calls, and whatever it returns is validated again. The gate must still run
- * nothing of the refused turn, whether the repair returns the call as it was or "fixes" it.
+ * An app that passes its own `repairToolCall`, not through the gate: the AI SDK hands it the
+ * refused calls, and whatever it returns is validated again, as input the middleware never judged.
+ * The gate must still run nothing of the refused turn, whether the repair returns the call as it
+ * was or "fixes" it, and say how it is miswired.
  */
 import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolGate } from '../../src/index.ts';
+import { GateWiringError, toolGate } from '../../src/index.ts';
 import { call, textTurn, toolTurn } from './helpers.ts';
 
 function makeTools() {
@@ -46,7 +47,40 @@ const repairs = {
 };
 
 describe.each(Object.entries(repairs))('a repair of the app that %s', (_name, repair) => {
-  it('runs nothing of the refused turn and asks no approval', async () => {
+  it('runs nothing, asks no approval, and fails naming the miswiring', async () => {
+    const { tools, ran } = makeTools();
+    const gate = toolGate({ tools });
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [
+        toolTurn([call('c1', 'pay', { amount: 10 }), call('c2', 'weather', { city: true })]),
+        textTurn('done'),
+      ],
+    });
+    const approvals: unknown[] = [];
+    const run = generateText({
+      model: wrapLanguageModel({ model, middleware: gate.middleware }),
+      tools: gate.tools,
+      repairToolCall: repair as never,
+      prompt: 'x',
+      stopWhen: isStepCount(3),
+      onStepFinish: (step) => {
+        approvals.push(...step.content.filter((part) => part.type === 'tool-approval-request'));
+      },
+    });
+
+    await expect(run).rejects.toSatisfy(
+      (error) =>
+        GateWiringError.isInstance(error) &&
+        error.mistake === 'unjudged-call' &&
+        error.message.includes('gate.toolSettings({ repairToolCall })'),
+    );
+    expect(ran).toEqual([]);
+    expect(approvals).toEqual([]);
+    expect(model.doGenerateCalls).toHaveLength(1);
+  });
+
+  it('passed as gate.toolSettings({ repairToolCall }): the refused turn runs nothing, the loop goes on', async () => {
     const { tools, ran } = makeTools();
     const gate = toolGate({ tools });
     const model = new MockLanguageModelV4({
@@ -58,21 +92,19 @@ describe.each(Object.entries(repairs))('a repair of the app that %s', (_name, re
     });
     const result = await generateText({
       model: wrapLanguageModel({ model, middleware: gate.middleware }),
-      tools: gate.tools,
-      repairToolCall: repair as never,
+      ...gate.toolSettings({ repairToolCall: repair as never }),
       prompt: 'x',
       stopWhen: isStepCount(3),
     });
+
     expect(ran).toEqual([]);
-    expect(result.content.some((part) => part.type === 'tool-approval-request')).toBe(false);
+    expect(result.text).toBe('done');
     const answers = model.doGenerateCalls[1]?.prompt
       .flatMap((message) => (message.role === 'tool' ? message.content : []))
       .map((part) =>
         part.type === 'tool-result' && part.output.type === 'error-text' ? part.output.value : '',
       );
-    // Every result is an error the model reads; the sibling's is the gate's own answer.
-    expect(answers).toHaveLength(2);
     expect(answers?.[0]).toMatch(/^Not run: /);
-    expect(answers?.[1]).not.toBe('');
+    expect(answers?.[1]).toMatch(/^Refused: /);
   });
 });

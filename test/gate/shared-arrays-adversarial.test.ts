@@ -817,14 +817,16 @@ describe('the input schema a gate keeps per tool name and content', () => {
     expect(run.executed).toEqual([{ tool: 'search', input: { query: 'q', mode: 'w' } }]);
   });
 
-  it('should pass an input the gate never judged as jsonSchema() without a validator does: unchanged', async () => {
+  it('should judge an input the middleware never handed on alone, by its own content', async () => {
     const kept = keptOf(toolGate(), searchSchema(tag('kept unjudged')));
-    // Outside the schema, yet valid: with no validator of its own the SDK takes any input.
-    const input = { query: 'q', mode: 'not listed', extra: true };
-    const answer = await kept.validate?.(input);
-    expect(answer).toEqual({ success: true, value: input });
-    expect(answer?.success === true && answer.value).toBe(input);
-    expect(input).toEqual({ query: 'q', mode: 'not listed', extra: true });
+    const outside = { query: 'q', mode: 'not listed', extra: true };
+    const answer = await kept.validate?.(outside);
+    expect(answer?.success).toBe(false);
+    expect(answer?.success === false && answer.error.message).toMatch(/^Refused: /);
+    expect(outside).toEqual({ query: 'q', mode: 'not listed', extra: true });
+
+    const inside = { query: 'q', mode: 'r' };
+    expect(await kept.validate?.(inside)).toEqual({ success: true, value: inside });
   });
 
   it('should run an approved call resumed from history with the input the gate judged, on tools rebuilt for the resume', async () => {

@@ -109,7 +109,7 @@ describe.each(runners)('wiring, $mode', ({ run }) => {
 
     expect(error.toolNames).toEqual(['weather', 'remote_search', 'deploy']);
     expect(error.message).toContain('"weather", "remote_search", "deploy"');
-    expect(error.message).toContain('gate.wrapTools(tools)');
+    expect(error.message).toContain('gate.toolSettings({ tools })');
     expect(model.doGenerateCalls).toHaveLength(0);
     expect(model.doStreamCalls).toHaveLength(0);
     expect(execute).not.toHaveBeenCalled();
