@@ -57,6 +57,7 @@ export {
 export {
   cleanHistory,
   GateWiringError,
+  type GateWiringMistake,
   InvalidGateOptionError,
   type ParameterOverride,
   type RefusalEvent,

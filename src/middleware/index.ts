@@ -1,6 +1,6 @@
 export { cleanHistory } from './clean-history.ts';
 export type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
-export { GateWiringError } from './gate-wiring-error.ts';
+export { GateWiringError, type GateWiringMistake } from './gate-wiring-error.ts';
 export { InvalidGateOptionError } from './invalid-gate-option-error.ts';
 export { ToolRefusalError } from './refusal-error.ts';
 export { refusalOf, type ToolRefusal } from './refusal-marker.ts';

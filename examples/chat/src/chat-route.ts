@@ -19,9 +19,9 @@ export async function handleChat(request: Request): Promise<Response> {
   const { messages } = (await request.json()) as { messages: UIMessage[] };
   const result = streamText({
     model: wrapLanguageModel({ model: chatModel(), middleware: gate.middleware }),
-    tools: gate.tools,
-    // Refused calls then carry exactly the gate's answer as their error text in the UI.
-    repairToolCall: gate.repairToolCall(),
+    // The tools, wrapped, and the repair step that makes a refused call's error text in the UI
+    // exactly the gate's answer.
+    ...gate.toolSettings(),
     messages: await convertToModelMessages(messages),
     stopWhen: isStepCount(5),
   });
