@@ -33,7 +33,7 @@ const entries: Entry[] = [
     budget: 20_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 33_000, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 36_000, importsPackages: true },
 ];
 
 let failed = false;

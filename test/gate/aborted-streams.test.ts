@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GateWiringError, toolGate } from '../../src/index.ts';
 import { CallLedger, defaultLedgerLimits } from '../../src/middleware/call-ledger.ts';
-import { notRunPrefix, refusalAnswers, streamTurn } from './helpers.ts';
+import { streamTurn } from './helpers.ts';
 
 /**
  * Streams aborted right after the model's `finish`: the gate has judged the turn and handed its

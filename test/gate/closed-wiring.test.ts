@@ -40,7 +40,7 @@ describe('approvals resumed with a tool-call id another user was refused with', 
         messages: Array<{ role: string; content: unknown }>;
       };
       const user = String(body.messages.find((message) => message.role === 'user')?.content);
-      (sent[user] ??= []).push(JSON.stringify(body.messages));
+      sent[user] = [...(sent[user] ?? []), JSON.stringify(body.messages)];
       const next = turns[user]?.shift();
       const message =
         next === undefined
