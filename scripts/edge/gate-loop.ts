@@ -128,7 +128,7 @@ export async function runGateLoop(): Promise<GateLoopResult> {
   });
   const result = await generateText({
     model: wrapLanguageModel({ model, middleware: gate.middleware }),
-    tools: gate.tools,
+    ...gate.toolSettings(),
     prompt: 'Weather in Paris, and in Oslo for 3 days?',
     stopWhen: isStepCount(5),
   });

@@ -79,8 +79,8 @@ type Held = { readonly entry: LedgerEntry; readonly turn: HeldTurn };
 export class CallLedger {
   readonly #limits: LedgerLimits;
   readonly #held = new Map<string, Held>();
-  /** Turns in the order they were held, which is the order they expire. */
-  readonly #turns: HeldTurn[] = [];
+  /** Turns in the order they were held (a set keeps it), which is the order they expire. */
+  readonly #turns = new Set<HeldTurn>();
   readonly #refusedCalls = new WeakMap<object, { code: RefusalCode; answer: string }>();
   readonly #judgedValues = new WeakSet<object>();
   #bytes = 0;
@@ -118,7 +118,7 @@ export class CallLedger {
     entries.forEach((entry, index) => {
       this.#held.set(references[index] as string, { entry, turn });
     });
-    this.#turns.push(turn);
+    this.#turns.add(turn);
     this.#bytes += bytes;
     this.#armTimer(now);
     return references.map((reference) => JSON.stringify({ [callReferenceKey]: reference }));
@@ -186,14 +186,14 @@ export class CallLedger {
 
   #release(turn: HeldTurn): void {
     this.#bytes -= turn.bytes;
-    const index = this.#turns.indexOf(turn);
-    if (index >= 0) this.#turns.splice(index, 1);
-    if (this.#turns.length === 0) this.#clearTimer();
+    this.#turns.delete(turn);
+    if (this.#turns.size === 0) this.#clearTimer();
   }
 
   #dropExpired(now: number): void {
-    while (this.#turns.length > 0 && (this.#turns[0] as HeldTurn).expiresAt <= now) {
-      const turn = this.#turns.shift() as HeldTurn;
+    for (const turn of this.#turns) {
+      if (turn.expiresAt > now) break;
+      this.#turns.delete(turn);
       this.#bytes -= turn.bytes;
       for (const reference of turn.references) {
         const held = this.#held.get(reference);
@@ -203,12 +203,12 @@ export class CallLedger {
         (held.entry.call as { input: string }).input = held.entry.modelInput;
       }
     }
-    if (this.#turns.length === 0) this.#clearTimer();
+    if (this.#turns.size === 0) this.#clearTimer();
   }
 
   #armTimer(now: number): void {
     if (this.#timer !== undefined) return;
-    const first = this.#turns[0];
+    const first = this.#turns.values().next().value;
     if (first === undefined) return;
     this.#timer = setTimeout(
       () => {
