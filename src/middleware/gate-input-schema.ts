@@ -2,8 +2,8 @@ import { asSchema, type FlexibleSchema, jsonSchema, type Schema, type Tool } fro
 import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
+import { parseInputObject } from './parse-input-object.ts';
 import { ToolRefusalError } from './refusal-error.ts';
-import { parseInputObject } from './refusal-marker.ts';
 
 /** What a call's validation answers when its entry is gone (a stream held for over a minute). */
 const expiredAnswer =
