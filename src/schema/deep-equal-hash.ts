@@ -42,22 +42,17 @@ function hashOf(value: unknown, depth: number, state: HashState): number {
     case 'string':
       return mix(1, textHash(value));
     case 'number':
-      // `1` and `1.0` are one number; `-0 | 0` is `0`, as `-0 === 0`.
-      return mix(
-        2,
-        Number.isInteger(value) && Math.abs(value) < 2 ** 31 ? value | 0 : textHash(String(value)),
-      );
+      // `1` and `1.0` are one number; a 32-bit integer is its own hash (`-0 | 0` is `0`, as
+      // `-0 === 0`), any other number hashes its text.
+      return mix(2, (value | 0) === value ? value | 0 : textHash(String(value)));
     case 'boolean':
       return value ? 3 : 4;
-    case 'undefined':
-      return 5;
-    case 'bigint':
-      return mix(6, textHash(String(value)));
     case 'object':
       break;
     default:
-      // Symbols and functions are equal only to themselves: one hash for all of them is exact.
-      return 7;
+      // A bigint by its digits; `undefined`, symbols and functions, equal only to themselves, by
+      // their text: two of the same text may share a hash, as colliding values may.
+      return mix(5, textHash(String(value)));
   }
   if (value === null) return 8;
   if (depth >= maxCompareDepth) return 9;
