@@ -13,6 +13,7 @@ import {
   takeRun,
 } from './judge-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
+import type { NameSearchBudget } from './nearest-name.ts';
 import { unreadablePartOf } from './unreadable-part.ts';
 
 export type { Leniency } from './check-state.ts';
@@ -103,6 +104,19 @@ export function judgeArguments(
   args: unknown,
   options: JudgeArgumentsOptions = {},
 ): ArgumentsJudgement {
+  return judgeArgumentsWithin(schema, args, options, undefined);
+}
+
+/**
+ * {@link judgeArguments} drawing its suggestions on `nameSearch`, a budget shared with other
+ * judgements (the calls of one turn); `undefined` for one of its own.
+ */
+export function judgeArgumentsWithin(
+  schema: unknown,
+  args: unknown,
+  options: JudgeArgumentsOptions,
+  nameSearch: NameSearchBudget | undefined,
+): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
   const judge = judgeOfSchema(schema, lenient);
   const run = takeRun(lenient ? options.defaultFor : undefined);
@@ -115,7 +129,7 @@ export function judgeArguments(
     releaseRun(run);
   }
   if (value !== refused) return { mismatches: noMismatches, mismatchCount: 0, value };
-  return describe(schema, args, options);
+  return describe(schema, args, options, nameSearch);
 }
 
 /**
@@ -175,11 +189,13 @@ function describe(
   schema: unknown,
   args: unknown,
   options: JudgeArgumentsOptions,
+  nameSearch?: NameSearchBudget,
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
   const report = createCheckState({
     leniency: lenient ? 'lenient' : 'exact',
     maxMismatches: mismatchCap(options),
+    nameSearch,
   });
   const run = createRun(report, lenient ? options.defaultFor : undefined);
   let value: unknown;

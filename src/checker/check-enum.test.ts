@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { deepEqual } from '../schema/deep-equal.ts';
 import { prepareSchema } from '../schema/prepare-schema.ts';
 import type { AllowedValues } from '../schema/schema-node.ts';
+import { checkArguments } from './check-arguments.ts';
 import { isAllowedValue } from './check-enum.ts';
+
+// Counts the deep comparisons of lists and objects (the work an enum of them costs).
+vi.mock('../schema/deep-equal.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../schema/deep-equal.ts')>();
+  return { ...original, deepEqual: vi.fn(original.deepEqual) };
+});
 
 function allowed(members: unknown[]): AllowedValues {
   const { root } = prepareSchema({ enum: members });
@@ -90,6 +98,43 @@ describe('isAllowedValue', () => {
       expect(isAllowedValue(allowed([true]), 'false', true)).toBe(false);
       expect(isAllowedValue(allowed([true]), 2, true)).toBe(false);
       expect(isAllowedValue(allowed([false]), 'maybe', true)).toBe(false);
+    });
+  });
+
+  describe('many lists and objects', () => {
+    const members = Array.from({ length: 1000 }, (_, id) => ({ id, kind: ['k', { id }] }));
+    const values = allowed(members);
+
+    it('should find a member, key order aside, and refuse a near one, as one by one', () => {
+      for (const lenient of [true, false]) {
+        expect(isAllowedValue(values, { kind: ['k', { id: 999 }], id: 999 }, lenient)).toBe(true);
+        expect(isAllowedValue(values, { id: 999, kind: ['k', { id: 998 }] }, lenient)).toBe(false);
+        expect(isAllowedValue(values, { id: 999, kind: ['k', { id: 999 }], x: 1 }, lenient)).toBe(
+          false,
+        );
+        expect(isAllowedValue(values, [999, ['k', { id: 999 }]], lenient)).toBe(false);
+      }
+      expect(isAllowedValue(allowed([...members, { id: -0 }]), { id: 0 }, false)).toBe(true);
+    });
+
+    it('should compare an item with the few members like it, not with every member', () => {
+      // 10,000 items against 1,000 members: 10 million comparisons one by one.
+      const list = Array.from({ length: 10_000 }, (_, index) => ({
+        id: index % 2 === 0 ? index % 1000 : 5000 + index,
+        kind: ['k', { id: index % 1000 }],
+      }));
+      const schema = { type: 'array', items: { enum: members } };
+      vi.mocked(deepEqual).mockClear();
+      const mismatches = checkArguments(schema, list, { maxMismatches: 1 });
+      expect(mismatches).toHaveLength(1);
+      expect(mismatches[0]?.path).toEqual([1]);
+      expect(vi.mocked(deepEqual).mock.calls.length).toBeLessThan(100_000);
+    });
+
+    it('should compare one by one a value it cannot read as plain data', () => {
+      const value = { id: 3, kind: ['k', { id: 3 }] };
+      Object.defineProperty(value, 'hidden', { value: 1, enumerable: false });
+      expect(isAllowedValue(values, value, false)).toBe(true);
     });
   });
 });

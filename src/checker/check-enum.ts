@@ -1,4 +1,5 @@
 import { deepEqual } from '../schema/deep-equal.ts';
+import { deepEqualHash } from '../schema/deep-equal-hash.ts';
 import type { AllowedValues } from '../schema/schema-node.ts';
 import { isNumberText } from './lenient-casts.ts';
 
@@ -12,14 +13,16 @@ export const noMember: unique symbol = Symbol('toolgate.noMember');
  * {@link noMember} when it is none.
  *
  * Members are complete values: lists and objects are compared deeply, key order aside, and are
- * never cast. Lenient matching reads a case-folded index built once per enum, so its cost does not
- * grow with the number of members.
+ * never cast; among many, only those sharing the value's hash are compared (see
+ * {@link compositesLike}). Lenient matching reads a case-folded index built once per enum. So
+ * neither costs more with the number of members: a long list judged against a long enum stays
+ * linear.
  */
 export function allowedMemberOf(allowed: AllowedValues, value: unknown, lenient: boolean): unknown {
   if (typeof value !== 'object' || value === null) {
     if (allowed.scalars.has(value)) return value;
   } else {
-    for (const member of allowed.composites) {
+    for (const member of compositesLike(allowed, value)) {
       if (deepEqual(member, value)) return value;
     }
     return noMember;
@@ -53,6 +56,49 @@ export function allowedMemberOf(allowed: AllowedValues, value: unknown, lenient:
 /** Whether a value is one of the allowed values (see {@link allowedMemberOf}). */
 export function isAllowedValue(allowed: AllowedValues, value: unknown, lenient: boolean): boolean {
   return allowedMemberOf(allowed, value, lenient) !== noMember;
+}
+
+/** Up to this many list and object members, comparing each costs less than hashing the value. */
+const maxComparedComposites = 8;
+
+/** Members by hash, per enum; `null` for one with a member too large to hash. */
+const compositesByHash = new WeakMap<
+  AllowedValues,
+  ReadonlyMap<number, readonly unknown[]> | null
+>();
+const noComposites: readonly unknown[] = [];
+
+/**
+ * The list and object members a value can equal: those with its {@link deepEqualHash} (every member
+ * it equals has that hash), from an index built once per enum; all of them for a short list, a
+ * value that cannot be hashed, or an enum with a member that cannot be.
+ */
+function compositesLike(allowed: AllowedValues, value: object): readonly unknown[] {
+  const { composites } = allowed;
+  if (composites.length <= maxComparedComposites) return composites;
+  let index = compositesByHash.get(allowed);
+  if (index === undefined) {
+    index = compositeIndexOf(composites);
+    compositesByHash.set(allowed, index);
+  }
+  if (index === null) return composites;
+  const hash = deepEqualHash(value, { enumerableOnly: true });
+  if (hash === undefined) return composites;
+  return index.get(hash) ?? noComposites;
+}
+
+function compositeIndexOf(
+  composites: readonly unknown[],
+): ReadonlyMap<number, readonly unknown[]> | null {
+  const byHash = new Map<number, unknown[]>();
+  for (const member of composites) {
+    const hash = deepEqualHash(member);
+    if (hash === undefined) return null;
+    const members = byHash.get(hash);
+    if (members === undefined) byHash.set(hash, [member]);
+    else members.push(member);
+  }
+  return byHash;
 }
 
 type IndexedMember = { readonly member: unknown; readonly order: number };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCheckState, reportMismatch } from './check-state.ts';
+import { maxNameSearchWork } from './nearest-name.ts';
 
 describe('createCheckState', () => {
   describe('leniency', () => {
@@ -11,8 +12,18 @@ describe('createCheckState', () => {
         mismatches: [],
         mismatchCount: 0,
         open: [],
+        nameSearch: { work: maxNameSearchWork },
       });
       expect(createCheckState({ leniency: 'exact', maxMismatches: 3 }).lenient).toBe(false);
+    });
+  });
+
+  describe('suggestions', () => {
+    it('should draw on a budget given to it, shared with other checks', () => {
+      const nameSearch = { work: 10 };
+      expect(createCheckState({ leniency: 'exact', maxMismatches: 3, nameSearch }).nameSearch).toBe(
+        nameSearch,
+      );
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describeMismatch, type MismatchDraft } from './describe-mismatch.ts';
 import type { Mismatch } from './mismatch.ts';
+import { createNameSearchBudget, type NameSearchBudget } from './nearest-name.ts';
 
 /** How strictly values are judged. */
 export type Leniency = 'lenient' | 'exact';
@@ -16,14 +17,19 @@ export type CheckState = {
   mismatchCount: number;
   /** The lists and objects being walked, outermost first, so one that contains itself is seen. */
   readonly open: object[];
+  /** Work left for "did you mean" suggestions; a turn's checks share one. */
+  readonly nameSearch: NameSearchBudget;
 };
 
 export function createCheckState({
   leniency,
   maxMismatches,
+  nameSearch = createNameSearchBudget(),
 }: {
   leniency: Leniency;
   maxMismatches: number;
+  /** The budget of suggestions, when shared with other checks (the calls of one turn). */
+  nameSearch?: NameSearchBudget | undefined;
 }): CheckState {
   return {
     lenient: leniency === 'lenient',
@@ -32,6 +38,7 @@ export function createCheckState({
     mismatches: [],
     mismatchCount: 0,
     open: [],
+    nameSearch,
   };
 }
 

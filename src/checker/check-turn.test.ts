@@ -426,4 +426,61 @@ describe('checkTurn', () => {
       expect(checkTurn([call('1', 'serch', {})], schemaOf).refused).toBe(false);
     });
   });
+
+  describe('a huge turn of unknown names', () => {
+    // 1,000 accepted names, and a turn of about 263 KB: 900 calls of 10 names each close to one.
+    const names = Array.from({ length: 1000 }, (_, index) => `parameter_${index}`);
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+      additionalProperties: false,
+    };
+    const calls = Array.from({ length: 900 }, (_, index) =>
+      call(
+        `c${index}`,
+        'wide',
+        Object.fromEntries(
+          Array.from({ length: 10 }, (_, key) => [`paramter_${(index * 10 + key) % 1000}`, 'x']),
+        ),
+      ),
+    );
+
+    it('should suggest as before while the turn has budget, then leave suggestions out', () => {
+      const verdict = checkTurn(calls, () => schema);
+      const messages = (index: number) => {
+        const judged = verdict.calls[index];
+        return judged?.outcome === 'refused' ? judged.mismatches.map((m) => m.message) : [];
+      };
+      // The first call reads as it does alone, suggestions and all.
+      const alone = checkTurn([calls[0] as CallToCheck], () => schema).calls[0];
+      expect(messages(0)).toEqual(
+        alone?.outcome === 'refused' ? alone.mismatches.map((m) => m.message) : [],
+      );
+      expect(messages(0)[0]).toBe(
+        '"paramter_0" is not an argument of this tool; did you mean "parameter_0"?',
+      );
+      // The last ones list accepted names instead: the turn's suggestion budget was spent.
+      expect(messages(899)[0]).toMatch(
+        /^"paramter_990" is not an argument of this tool; the accepted names are "parameter_0", /,
+      );
+      expect(messages(899).some((message) => message.includes('did you mean'))).toBe(false);
+    });
+
+    it('should stop suggesting tools past the same budget', () => {
+      const toolCalls = Array.from({ length: 5000 }, (_, index) =>
+        call(`t${index}`, `paramter_${index % 1000}`, {}),
+      );
+      const verdict = checkTurn(toolCalls, schemaOf, { toolNames: names });
+      const answer = (index: number) => {
+        const judged = verdict.calls[index];
+        return judged?.outcome === 'refused' ? judged.answer : '';
+      };
+      expect(answer(0)).toBe(
+        'Refused: there is no tool "paramter_0", so nothing was run.\nDid you mean "parameter_0"?',
+      );
+      expect(answer(4999)).toMatch(
+        /^Refused: there is no tool "paramter_999", so nothing was run.\nThe tools are "parameter_0", /,
+      );
+    });
+  });
 });

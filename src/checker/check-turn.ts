@@ -1,13 +1,13 @@
 import {
   type CheckArgumentsOptions,
   type JudgeArgumentsOptions,
-  judgeArguments,
+  judgeArgumentsWithin,
   mismatchCap,
 } from './check-arguments.ts';
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
-import { nearestName } from './nearest-name.ts';
+import { createNameSearchBudget, type NameSearchBudget, nearestName } from './nearest-name.ts';
 import { notRunAnswer, refusedAnswer } from './refusal-texts.ts';
 
 /** One call of a model turn, with its arguments parsed, or the text that could not be parsed. */
@@ -105,7 +105,9 @@ export function checkTurn(
   options: CheckTurnOptions = {},
 ): TurnVerdict {
   const isOffered = offeredTest(options.toolNames, calls.length);
-  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, isOffered));
+  // One budget for the whole turn's suggestions: a turn of thousands of unknown names stays cheap.
+  const nameSearch = createNameSearchBudget();
+  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, isOffered, nameSearch));
   const refusedToolNames = calls
     .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
     .map((call) => call.toolName);
@@ -178,6 +180,7 @@ function judgeCall(
   schemaOf: (toolName: string) => unknown,
   options: CheckTurnOptions,
   isOffered: ((toolName: string) => boolean) | undefined,
+  nameSearch: NameSearchBudget,
 ): CallJudgement {
   const { toolNames } = options;
   if (toolNames !== undefined && isOffered !== undefined && !isOffered(call.toolName)) {
@@ -187,7 +190,7 @@ function judgeCall(
       expected: 'a tool that was offered',
       received: excerpt(call.toolName),
       acceptedNames: toolNames,
-      suggestion: nearestName(call.toolName, toolNames),
+      suggestion: nearestName(call.toolName, toolNames, { budget: nameSearch }),
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
   }
@@ -209,10 +212,16 @@ function judgeCall(
   }
   const { defaultFor } = options;
   const judgement = withForbidden(
-    judgeArguments(schemaOf(call.toolName), call.input, {
-      ...options,
-      defaultFor: defaultFor === undefined ? undefined : (path) => defaultFor(path, call.toolName),
-    }),
+    judgeArgumentsWithin(
+      schemaOf(call.toolName),
+      call.input,
+      {
+        ...options,
+        defaultFor:
+          defaultFor === undefined ? undefined : (path) => defaultFor(path, call.toolName),
+      },
+      nameSearch,
+    ),
     call.forbiddenPaths ?? [],
     options,
   );

@@ -880,7 +880,7 @@ function reportUnknown(acceptedNames: readonly string[], name: string, report: C
       expected: 'an accepted name',
       received: excerpt(name),
       acceptedNames,
-      suggestion: nearestName(name, acceptedNames),
+      suggestion: nearestName(name, acceptedNames, { budget: report.nameSearch }),
     }),
     name,
   );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearestName } from './nearest-name.ts';
+import {
+  createNameSearchBudget,
+  editDistance,
+  maxNameSearchWork,
+  nearestName,
+} from './nearest-name.ts';
 
 describe('nearestName', () => {
   describe('likely typos', () => {
@@ -32,6 +37,46 @@ describe('nearestName', () => {
       expect(nearestName(long, [`${long}x`])).toBeUndefined();
       expect(nearestName('name', [long])).toBeUndefined();
       expect(nearestName('x'.repeat(10_000_000), ['x'])).toBeUndefined();
+    });
+  });
+
+  describe('budget', () => {
+    const names = Array.from({ length: 1000 }, (_, index) => `parameter_${index}`);
+
+    it('should find the same names within a budget, and deduct the work done', () => {
+      const budget = createNameSearchBudget();
+      expect(nearestName('paramter_7', names, { budget })).toBe(nearestName('paramter_7', names));
+      expect(nearestName('qurey', ['query', 'limit'], { budget })).toBe('query');
+      expect(budget.work).toBeGreaterThan(0);
+      expect(budget.work).toBeLessThan(maxNameSearchWork);
+    });
+
+    it('should find nothing once the budget is spent, and stop spending', () => {
+      const budget = { work: 100 };
+      expect(nearestName('paramter_7', names, { budget })).toBeUndefined();
+      const spent = budget.work;
+      expect(spent).toBeLessThanOrEqual(0);
+      expect(nearestName('qurey', ['query', 'limit'], { budget })).toBeUndefined();
+      expect(budget.work).toBe(spent);
+    });
+
+    it('should bound the work of many searches by the budget, not by their number', () => {
+      const budget = createNameSearchBudget();
+      let found = 0;
+      for (let index = 0; index < 10_000; index++) {
+        if (nearestName(`paramter_${index % 1000}`, names, { budget }) !== undefined) found++;
+      }
+      // Each search here costs about 27,000 units: some hundred fit, the rest find nothing.
+      expect(found).toBeGreaterThan(10);
+      expect(found).toBeLessThan(1000);
+      // One search past the budget at most: no more than one search's work beyond it.
+      expect(budget.work).toBeGreaterThan(-100_000);
+    });
+
+    it('should still find a name in another letter case, at the cost of one lookup', () => {
+      const budget = { work: 0 };
+      expect(nearestName('PARAMETER_7', names, { budget })).toBe('parameter_7');
+      expect(budget.work).toBe(0);
     });
   });
 });

@@ -5,39 +5,84 @@ const maxComparedLength = 64;
 const maxComparisons = 64;
 
 /**
+ * Comparison work one turn may spend on suggestions, in the units {@link NameSearchBudget}
+ * counts: about 15 searches among 1,000 names, or 600 among 10. Each search is bounded (see
+ * {@link nearestName}), but a turn of thousands of unknown names would still add up to seconds.
+ */
+export const maxNameSearchWork = 4_000_000;
+
+/**
+ * Comparison work left for suggestions, shared by the searches of one turn: each name looked at
+ * costs one unit, each letter-count bound {@link buckets}, each edit distance the cells of its
+ * table. A search that would run past it finds nothing, and so does every later one.
+ */
+export type NameSearchBudget = { work: number };
+
+export function createNameSearchBudget(): NameSearchBudget {
+  return { work: maxNameSearchWork };
+}
+
+export type NearestNameOptions = {
+  /**
+   * The work this search may spend, deducted as it goes; without it, only the bound of one search
+   * applies (a single search, such as an option name, needs no more).
+   */
+  budget?: NameSearchBudget;
+};
+
+/**
  * The accepted name a model most likely meant by `sent`: the same name in another letter case, or
  * the closest name within a small edit distance (a third of the name's length, at least one edit).
- * `undefined` when nothing is close enough to be a likely typo.
+ * `undefined` when nothing is close enough to be a likely typo, or when the search ran out of
+ * `budget`: then no suggestion is better than one that a fuller search would not have made.
  *
  * The work is bounded whatever the lists hold: names are filtered by length and by a letter-count
  * bound (cheap, and never above the edit distance) before at most {@link maxComparisons} are
  * compared letter by letter, so 1,000 accepted names cost about as much as 64.
  */
-export function nearestName(sent: string, accepted: readonly string[]): string | undefined {
+export function nearestName(
+  sent: string,
+  accepted: readonly string[],
+  { budget }: NearestNameOptions = {},
+): string | undefined {
   if (sent.length > maxComparedLength) return undefined;
   const lower = sent.toLowerCase();
   const index = indexOf(accepted);
   const sameLetters = index.byLowerCase.get(lower);
+  // One lookup, not counted: a name in another letter case is suggested whatever the budget.
   if (sameLetters !== undefined) return accepted[sameLetters];
-  const budget = Math.max(1, Math.floor(sent.length / 3));
+  if (budget !== undefined && budget.work <= 0) return undefined;
+  const limit = Math.max(1, Math.floor(sent.length / 3));
   const sentCounts = letterCounts(lower);
   let best: string | undefined;
-  let bestDistance = budget + 1;
+  let bestDistance = limit + 1;
   let comparisons = 0;
-  for (let position = 0; position < accepted.length && comparisons < maxComparisons; position++) {
+  let work = 0;
+  const workLeft = budget?.work ?? Number.POSITIVE_INFINITY;
+  for (
+    let position = 0;
+    position < accepted.length && comparisons < maxComparisons && work <= workLeft;
+    position++
+  ) {
+    work++;
     const name = index.lowerCase[position] as string;
     if (name.length > maxComparedLength || Math.abs(name.length - sent.length) >= bestDistance) {
       continue;
     }
+    work += buckets;
     if (letterBound(sentCounts, index.counts[position] as Uint8Array) >= bestDistance) continue;
     comparisons++;
+    work += (lower.length + 1) * (name.length + 1);
+    if (work > workLeft) break;
     const distance = editDistance(lower, name);
     if (distance < bestDistance) {
       best = accepted[position];
       bestDistance = distance;
     }
   }
-  return best;
+  if (budget === undefined) return best;
+  budget.work -= work;
+  return work > workLeft ? undefined : best;
 }
 
 type NameIndex = {

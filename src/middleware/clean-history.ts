@@ -1,12 +1,10 @@
-import {
-  isUnparsableRefusalText,
-  legacyMarkerKey,
-  parseInputObject,
-  type RefusalMarker,
-  readLegacyMarker,
-  refusalAnswerIn,
-} from './refusal-marker.ts';
+import { parseInputObject } from './parse-input-object.ts';
+import { refusalAnswerIn } from './refusal-answer-in.ts';
 import { mapParts, restoreRefusals } from './restore-refusals.ts';
+import {
+  quotedUnparsableRefusalText,
+  readUnparsableRefusalText,
+} from './unparsable-refusal-text.ts';
 
 type Part = { readonly type: string; readonly [key: string]: unknown };
 type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
@@ -18,8 +16,8 @@ type StoredMessage = { readonly role: string };
  * model with or without the gate: `UIMessage[]` (from `useChat` or `toUIMessageStream`) or
  * `ModelMessage[]` (from `response.messages`). A refused call gets exactly the `Refused:`/`Not
  * run:` answer as its error text where the AI SDK wrapped it in its invalid-input sentence, and a
- * call stored by toolgate 0.1 (its input wrapped in a `toolgate:refusal` marker) gets the model's
- * own arguments back. Returns the same array when nothing needs cleaning; never mutates.
+ * refused call of a provider-defined tool (handed on with text no parser accepts) gets the
+ * model's own arguments back. Returns the same array when nothing needs cleaning; never mutates.
  *
  * Run it on histories you stored, not on model output: it trusts what it reads.
  *
@@ -30,9 +28,6 @@ export function cleanHistory<MESSAGES extends readonly StoredMessage[]>(
   messages: MESSAGES,
 ): MESSAGES {
   let changed = false;
-  // Answers of 0.1 markers, for the tool results after their assistant message only: some
-  // servers reuse tool-call ids across turns.
-  let answers = new Map<string, string>();
   const errorTexts = errorTextsOfCalls(messages as readonly AnyMessage[]);
   const cleaned = (messages as readonly AnyMessage[]).map((message, index) => {
     if (Array.isArray(message.parts)) {
@@ -41,27 +36,17 @@ export function cleanHistory<MESSAGES extends readonly StoredMessage[]>(
       changed = true;
       return { ...message, parts };
     }
-    if (!Array.isArray(message.content)) return message;
+    if (message.role !== 'assistant' || !Array.isArray(message.content)) return message;
     const parts = message.content as Part[];
-    let content: readonly Part[] = parts;
-    if (message.role === 'assistant') {
-      answers = new Map();
-      content = mapParts(parts, (part) => {
-        const marker = part.type === 'tool-call' ? readLegacyMarker(part.input) : undefined;
-        const errorText = errorTexts.get(index)?.get(String(part.toolCallId));
-        if (marker === undefined || !gateWroteMarker(marker, part.input, errorText)) return part;
-        answers.set(String(part.toolCallId), marker.answer);
-        return { ...part, input: parseInputObject(marker.input) ?? {} };
-      });
-    } else if (message.role === 'tool') {
-      content = mapParts(parts, (part) => {
-        const answer =
-          part.type === 'tool-result' ? answers.get(String(part.toolCallId)) : undefined;
-        return answer === undefined
-          ? part
-          : { ...part, output: { type: 'error-text', value: answer } };
-      });
-    }
+    // The results' error texts are made exact by `restoreRefusals` below.
+    const content = mapParts(parts, (part) => {
+      if (part.type !== 'tool-call') return part;
+      const errorText = errorTexts.get(index)?.get(String(part.toolCallId));
+      const refusal = handedOnRefusal(part.input, errorText);
+      return refusal === undefined
+        ? part
+        : { ...part, input: parseInputObject(refusal.input) ?? {} };
+    });
     if (content === parts) return message;
     changed = true;
     return { ...message, content };
@@ -74,9 +59,9 @@ export function cleanHistory<MESSAGES extends readonly StoredMessage[]>(
 /** A UI tool part (`tool-<name>` or `dynamic-tool`) without gate internals. */
 function cleanUIPart(part: Part): Part {
   if (!part.type.startsWith('tool-') && part.type !== 'dynamic-tool') return part;
-  const marker = readLegacyMarker(part.input);
-  if (marker !== undefined && gateWroteMarker(marker, part.input, part.errorText)) {
-    return { ...part, input: parseInputObject(marker.input) ?? {}, errorText: marker.answer };
+  const refusal = handedOnRefusal(part.input, part.errorText);
+  if (refusal !== undefined) {
+    return { ...part, input: parseInputObject(refusal.input) ?? {}, errorText: refusal.answer };
   }
   if (typeof part.errorText === 'string') {
     const answer = refusalAnswerIn(part.errorText);
@@ -86,19 +71,15 @@ function cleanUIPart(part: Part): Part {
 }
 
 /**
- * Whether a stored call's marker is the gate's, not arguments a model sent in its shape: the call
- * failed (a model's arguments that ran have a result, not an error) with the error the AI SDK
- * wrote for that marker. For 0.1's object marker that error quotes it and holds the marker's
- * own answer (or none); arguments in that shape that this version refused hold this version's
- * answer about them instead. For the text a refused provider tool call is handed on with, the
- * error holds the marker's own answer.
+ * The verdict a stored call's input carries when the gate handed the call on with it (a refused
+ * call of a provider-defined tool, see `unparsableRefusalText`): only where the call failed with
+ * the error the AI SDK writes for that very text, never for input alone, which a model writes.
  */
-function gateWroteMarker(marker: RefusalMarker, input: unknown, errorText: unknown): boolean {
-  if (typeof errorText !== 'string') return false;
-  const answer = refusalAnswerIn(errorText);
-  return isUnparsableRefusalText(input)
-    ? answer === marker.answer
-    : errorText.includes(legacyMarkerKey) && (answer === undefined || answer === marker.answer);
+function handedOnRefusal(input: unknown, errorText: unknown) {
+  if (typeof input !== 'string' || typeof errorText !== 'string') return undefined;
+  return quotedUnparsableRefusalText(errorText) === input
+    ? readUnparsableRefusalText(input)
+    : undefined;
 }
 
 /**

@@ -3,8 +3,8 @@ import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
+import { parseInputObject } from './parse-input-object.ts';
 import { ToolRefusalError } from './refusal-error.ts';
-import { parseInputObject } from './refusal-marker.ts';
 
 /** What a call's validation answers when its verdict is gone (a stream held for minutes). */
 const expiredAnswer =

@@ -17,8 +17,8 @@ import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
 import type { GatedToolPlan, GateRequest } from './gate-request.ts';
 import { acceptsNoArguments } from './no-arguments.ts';
 import { perToolOption } from './per-tool-option.ts';
-import { unparsableRefusalText } from './refusal-marker.ts';
 import { validateWithTool } from './tool-validator.ts';
+import { unparsableRefusalText } from './unparsable-refusal-text.ts';
 
 export type JudgedTurn = {
   /**

@@ -126,6 +126,23 @@ describe('ReusedInputSchemas', () => {
     expect(reused.schemaFor('tool_19', asSchema(jsonSchema(large(19))))).toBe(last.at(-1));
   });
 
+  it('should hand out again a schema of over 200,000 characters, up to half the total', () => {
+    const { reused } = reusedSchemas();
+    const large = (length: number) => ({
+      type: 'object',
+      description: 'x'.repeat(length),
+      properties: { path: { type: 'string' } },
+    });
+    const first = reused.schemaFor('large', asSchema(jsonSchema(large(250_000))));
+    expect(first).toBeDefined();
+    expect(reused.schemaFor('large', asSchema(jsonSchema(large(250_000))))).toBe(first);
+    const nearHalf = reused.schemaFor('larger', asSchema(jsonSchema(large(999_900))));
+    expect(nearHalf).toBeDefined();
+    expect(reused.schemaFor('larger', asSchema(jsonSchema(large(999_900))))).toBe(nearHalf);
+    // Past half the total, one schema would push every other name out: it is wrapped per tool.
+    expect(reused.schemaFor('largest', asSchema(jsonSchema(large(1_000_000))))).toBeUndefined();
+  });
+
   it('should copy a property named __proto__ as a property, and -0 as JSON writes it', () => {
     const { reused } = reusedSchemas();
     const content = JSON.parse(

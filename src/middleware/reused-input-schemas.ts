@@ -5,8 +5,6 @@ import { isPromiseLike, keptInputSchema, type SchemaWiring } from './gate-input-
 
 /** Most tool names whose wrapped schema a gate keeps. */
 const maxNames = 1000;
-/** Schemas longer than this as JSON text are wrapped anew every time, never kept. */
-const maxContentLength = 200_000;
 /**
  * Most characters of content (as JSON text) kept, all names together: each kept schema holds its
  * content three times (the copy it is built from, the copy the gate judges by, and its snapshot),
@@ -14,6 +12,12 @@ const maxContentLength = 200_000;
  * megabytes.
  */
 const maxTotalContentLength = 2_000_000;
+/**
+ * Schemas longer than this as JSON text are wrapped anew every time, never kept. Half the total,
+ * so one schema cannot push every other name out; below it, the larger a schema the more wrapping
+ * it anew would cost (a private copy, a content key and a lookup per request).
+ */
+const maxContentLength = maxTotalContentLength / 2;
 
 /**
  * Wrapped input schemas a gate hands out again, by tool name, to tools whose schema has the same

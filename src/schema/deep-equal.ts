@@ -1,5 +1,5 @@
 /** How deep {@link deepEqual} compares before it stops and calls the values equal. */
-const maxCompareDepth = 256;
+export const maxCompareDepth = 256;
 
 /**
  * Structural equality of JSON values, as JSON Schema's `enum` and `const` define it: object key order

@@ -218,21 +218,22 @@ describe('a refused turn as the app sees it', () => {
 });
 
 describe('cleanHistory', () => {
-  const legacyInput = {
+  // Input in the shape of a refusal marker that was never released: the model's, as far as anything knows.
+  const markerShaped = {
     'toolgate:refusal': {
       code: 'arguments',
       answer: refusedAnswer,
       input: '{"city":"Oslo","unit":"kelvin"}',
     },
   };
-  const sdkText = `AI_InvalidToolInputError: Invalid input for tool weather: AI_TypeValidationError: Type validation failed: Value: ${JSON.stringify(legacyInput)}.\nError message: ToolRefusalError: ${refusedAnswer}`;
+  const sdkText = `AI_InvalidToolInputError: Invalid input for tool weather: AI_TypeValidationError: Type validation failed: Value: ${JSON.stringify(markerShaped)}.\nError message: ToolRefusalError: ${refusedAnswer}`;
 
-  it('restores a ModelMessage history stored by 0.1, answer by position when ids are reused', () => {
+  it('keeps marker-shaped input as the model sent it, and makes the answer after it exact', () => {
     const history: ModelMessage[] = [
       {
         role: 'assistant',
         content: [
-          { type: 'tool-call', toolCallId: 'call_0', toolName: 'weather', input: legacyInput },
+          { type: 'tool-call', toolCallId: 'call_0', toolName: 'weather', input: markerShaped },
         ],
       },
       {
@@ -246,36 +247,9 @@ describe('cleanHistory', () => {
           },
         ],
       },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool-call', toolCallId: 'call_0', toolName: 'weather', input: { city: 'Rome' } },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'call_0',
-            toolName: 'weather',
-            output: { type: 'text', value: 'sunny in Rome' },
-          },
-        ],
-      },
     ];
     const cleaned = cleanHistory(history);
-    expect(cleaned[0]).toEqual({
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId: 'call_0',
-          toolName: 'weather',
-          input: { city: 'Oslo', unit: 'kelvin' },
-        },
-      ],
-    });
+    expect(cleaned[0]).toBe(history[0]);
     expect(cleaned[1]?.content).toEqual([
       {
         type: 'tool-result',
@@ -284,12 +258,11 @@ describe('cleanHistory', () => {
         output: { type: 'error-text', value: refusedAnswer },
       },
     ]);
-    expect(cleaned[2]).toBe(history[2]);
-    expect(cleaned[3]).toBe(history[3]);
     expect(cleanHistory(cleaned)).toBe(cleaned);
+    expect(refusalOf({ type: 'tool-call', input: markerShaped })).toBeUndefined();
   });
 
-  it('restores UI messages stored by 0.1 and strips the SDK wrapper from error texts', () => {
+  it('strips the SDK wrapper from the error texts of UI messages, input left as sent', () => {
     const messages = [
       {
         id: 'm1',
@@ -299,7 +272,7 @@ describe('cleanHistory', () => {
             type: 'tool-weather',
             toolCallId: 'c1',
             state: 'output-error',
-            input: legacyInput,
+            input: { city: 'Oslo', unit: 'kelvin' },
             errorText: sdkText,
           },
           {

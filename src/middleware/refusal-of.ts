@@ -1,0 +1,38 @@
+import type { RefusalCode } from '../checker/check-turn.ts';
+import { refusalAnswerIn } from './refusal-answer-in.ts';
+import { refusalErrorIn } from './refusal-error.ts';
+
+/** A refused call's verdict: why, and the answer the model reads. */
+export type ToolRefusal = {
+  readonly code: RefusalCode;
+  readonly answer: string;
+};
+
+/**
+ * The refusal a part of a step, of `response.messages` or of a UI message shows, if it shows one:
+ * read from what the AI SDK wrote about the call (a `tool-error` part's error, a `tool-result`'s
+ * or UI tool part's error text, an error itself), never from the call's input, which the model
+ * wrote.
+ *
+ * @example
+ * for (const part of step.content) {
+ *   const refusal = refusalOf(part);
+ *   if (refusal) console.log(part.toolName, refusal.code, refusal.answer);
+ * }
+ */
+export function refusalOf(part: unknown): ToolRefusal | undefined {
+  if (typeof part !== 'object' || part === null) return undefined;
+  const error = refusalErrorIn(
+    'error' in part && typeof part.error === 'object' ? part.error : part,
+  );
+  if (error !== undefined) return { code: error.toolRefusal, answer: error.message };
+  const fields = part as Record<string, unknown>;
+  for (const text of [fields.errorText, fields.error, fields.message]) {
+    if (typeof text !== 'string') continue;
+    const answer = refusalAnswerIn(text);
+    if (answer !== undefined) {
+      return { code: answer.startsWith('Refused: ') ? 'arguments' : 'turn', answer };
+    }
+  }
+  return undefined;
+}
