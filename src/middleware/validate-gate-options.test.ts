@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, textTurn, toolTurn } from '../../test/gate/helpers.ts';
+import { openaiProfile } from '../decode/provider-profiles.ts';
 import { InvalidGateOptionError } from './invalid-gate-option-error.ts';
 import { toolGate } from './tool-gate.ts';
 
@@ -91,6 +92,139 @@ describe('toolGate options', () => {
     const error = thrownBy(() => toolGate(options as never));
     expect(error?.option).toBe(option);
     expect(error?.message).toMatch(message);
+  });
+
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const weatherOnly = { weather };
+
+  it.each([
+    ['a revoked proxy as the options', revoked, ['options'], /reading it threw/],
+    ['an unknown option', { tools, tool: {} }, ['tool'], /no such option; did you mean "tools"\?/],
+    [
+      'tools as a Map',
+      { tools: new Map([['weather', weather]]) },
+      ['tools'],
+      /a Map; pass Object.fromEntries/,
+    ],
+    ['tools as a promise', { tools: Promise.resolve(tools) }, ['tools'], /await it first/],
+    ['tools as a list', { tools: [weather] }, ['tools'], /give each tool a name/],
+    ['tools as a revoked proxy', { tools: revoked }, ['tools'], /reading it threw/],
+    ['a null tool', { tools: { a: null } }, ['tools', 'a'], /expected a tool/],
+    ['a revoked proxy as a tool', { tools: { a: revoked } }, ['tools', 'a'], /reading it threw/],
+    [
+      'an inputSchema of 0',
+      { tools: { a: { inputSchema: 0 } } },
+      ['tools', 'a', 'inputSchema'],
+      /got 0/,
+    ],
+    [
+      'an inputSchema of {}',
+      { tools: { a: { inputSchema: {} } } },
+      ['tools', 'a', 'inputSchema'],
+      /a plain object is not a schema; wrap JSON Schema in jsonSchema/,
+    ],
+    [
+      'a Standard Schema that cannot be JSON Schema',
+      {
+        tools: {
+          a: {
+            inputSchema: {
+              '~standard': { vendor: 'x', version: 1, validate: () => ({ value: 1 }) },
+            },
+          },
+        },
+      },
+      ['tools', 'a', 'inputSchema'],
+      /cannot turn this Standard Schema/,
+    ],
+    [
+      'a misspelt tool type',
+      { tools: { a: { ...weather, type: 'funtion' } } },
+      ['tools', 'a', 'type'],
+      /got "funtion"/,
+    ],
+    [
+      'an execute that is no function',
+      { tools: { a: { ...weather, execute: 'run' } } },
+      ['tools', 'a', 'execute'],
+      /expected a function/,
+    ],
+    ['a misspelt profile name', { strict: 'opena' }, ['strict'], /did you mean "openai"\?/],
+    [
+      'a profile object missing fields',
+      { strict: { name: 'x', strictTools: true } },
+      ['strict'],
+      /"nullable" is missing/,
+    ],
+    [
+      'a misspelt profile field',
+      { strict: { ...openaiProfile, maxPropertes: 10 } },
+      ['strict'],
+      /"maxPropertes" is no profile field; did you mean "maxProperties"\?/,
+    ],
+    [
+      'a profile with a negative limit',
+      { profiles: { 'my.chat': { ...openaiProfile, maxProperties: -1 } } },
+      ['profiles', undefined, 'my.chat'],
+      /"maxProperties" must be a whole number/,
+    ],
+    ['a revoked proxy as defaults', { defaults: revoked }, ['defaults'], /reading it threw/],
+    [
+      'a misspelt override key',
+      { tools: weatherOnly, overrides: { weather: { unit: { enums: ['celsius'] } } } },
+      ['overrides', 'weather', 'unit'],
+      /no key "enums"; did you mean "enum"\?/,
+    ],
+    [
+      'an override that does nothing',
+      { tools: weatherOnly, overrides: { weather: { unit: {} } } },
+      ['overrides', 'weather', 'unit'],
+      /needs `enum`.*or `value`/,
+    ],
+    [
+      'a newParameter that is no boolean',
+      {
+        tools: weatherOnly,
+        overrides: { weather: { unit: { enum: ['celsius'], newParameter: 'yes' } } },
+      },
+      ['overrides', 'weather', 'unit'],
+      /newParameter must be true or false/,
+    ],
+    [
+      'a malformed default path',
+      { defaults: { weather: { 'filters..limit': 5 } } },
+      ['defaults', 'weather', 'filters..limit'],
+      /expected an argument path/,
+    ],
+    [
+      'a default path ending in []',
+      { defaults: { weather: { 'events[]': 5 } } },
+      ['defaults', 'weather', 'events[]'],
+      /not in "\[\]"/,
+    ],
+    [
+      'a default that is not JSON',
+      { defaults: { weather: { unit: 10n } } },
+      ['defaults', 'weather', 'unit'],
+      /a default must be JSON, and a bigint is not JSON/,
+    ],
+    ['a maxMismatches of NaN', { maxMismatches: Number.NaN }, ['maxMismatches'], /got NaN/],
+  ])('rejects %s', (_mistake, options, place, message) => {
+    const error = thrownBy(() => toolGate(options as never));
+    expect([error?.option, error?.toolName, error?.path].slice(0, place.length)).toEqual(place);
+    expect(error?.message).toMatch(message);
+  });
+
+  it('keeps what reading an option threw as the cause', () => {
+    const defaults = {
+      get weather(): never {
+        throw new RangeError('no defaults today');
+      },
+    };
+    const error = thrownBy(() => toolGate({ defaults } as never));
+    expect(error?.cause).toBeInstanceOf(RangeError);
+    expect(error?.message).toContain('no defaults today');
   });
 
   it('accepts profiles by name', () => {
@@ -321,5 +455,30 @@ describe('tool options of tools wrapped per request, checked before the model is
     const error = await rejectedBeforeModel({ overrides: { open: { qq: { value: 'x' } } } });
     expect([error.option, error.toolName, error.path]).toEqual(['overrides', 'open', 'qq']);
     expect(error.message).toContain('did you mean "q"?');
+  });
+});
+
+describe('gate.wrapTools', () => {
+  const gate = toolGate();
+
+  it.each([
+    ['a Map', new Map([['weather', weather]]), undefined, /Object.fromEntries/],
+    ['a promise of tools', Promise.resolve(tools), undefined, /await it first/],
+    ['a set with a null tool', { weather, broken: null }, 'broken', /expected a tool/],
+    ['a tool with an inputSchema of 0', { broken: { inputSchema: 0 } }, 'broken', /got 0/],
+  ])('rejects %s with an InvalidGateOptionError', (_kind, set, toolName, message) => {
+    const error = thrownBy(() => gate.wrapTools(set as never));
+    expect(error?.option).toBe('tools');
+    expect(error?.toolName).toBe(toolName);
+    expect(error?.message).toMatch(message);
+  });
+
+  it('wraps an object tagged as a module namespace (import * as tools), a set of tools too', () => {
+    const namespace = Object.create(null, {
+      [Symbol.toStringTag]: { value: 'Module' },
+      weather: { value: weather, enumerable: true },
+    });
+    expect(Object.prototype.toString.call(namespace)).toBe('[object Module]');
+    expect(Object.keys(gate.wrapTools(namespace))).toEqual(['weather']);
   });
 });
