@@ -77,7 +77,7 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
   const read = <NAME extends keyof ToolGateOptions<TOOLS>>(option: NAME): unknown =>
     guarded({ option }, () => options[option]);
   const tools = read('tools');
-  if (tools !== undefined) validateToolSet(tools);
+  if (tools !== undefined) validateToolSet(tools, { readGetters: true });
   const strict = read('strict');
   guarded({ option: 'strict' }, () => checkStrict(strict));
   const profiles = read('profiles');
@@ -136,10 +136,20 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
  * Checks a tool set, given to `toolGate` or to `gate.wrapTools`: an object of tools by name (not a
  * `Map`, a list or a promise of one), each tool an object whose `inputSchema` the AI SDK can read
  * and whose `type`, `execute` and `needsApproval` are what the SDK expects. Reads only what it
- * checks, never a schema's content, so wrapping per request stays cheap; runs no getter of the
- * set, so each tool is still read once.
+ * checks, never a schema's content, so wrapping per request stays cheap.
  */
-export function validateToolSet(tools: unknown): asserts tools is ToolSet {
+export function validateToolSet(
+  tools: unknown,
+  {
+    readGetters = false,
+  }: {
+    /**
+     * Whether a tool behind a getter is read and checked too. Off for `gate.wrapTools`, which
+     * reads each tool of a set once; such a tool is then checked by nothing but its wrapping.
+     */
+    readGetters?: boolean;
+  } = {},
+): asserts tools is ToolSet {
   let toolName: string | undefined;
   try {
     if (!isPlainRecord(tools)) {
@@ -149,7 +159,13 @@ export function validateToolSet(tools: unknown): asserts tools is ToolSet {
       });
     }
     for (toolName of Object.keys(tools)) {
-      // A tool behind a getter is left to the wrapping, which reads each tool once.
+      if (readGetters) {
+        const tool = tools[toolName];
+        checkTool(toolName, tool);
+        // Read as the wrapping reads it, so a getter of the tool that throws is reported here.
+        ({ ...(tool as object) });
+        continue;
+      }
       const property = Object.getOwnPropertyDescriptor(tools, toolName);
       if (property !== undefined && 'value' in property) checkTool(toolName, property.value);
     }
@@ -166,7 +182,7 @@ function toolSetHint(tools: unknown): string {
 }
 
 function checkTool(toolName: string, tool: unknown): void {
-  if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
+  if (!isPlainRecord(tool)) {
     throw new InvalidGateOptionError({
       option: 'tools',
       toolName,
