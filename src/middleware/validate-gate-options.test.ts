@@ -113,6 +113,21 @@ describe('toolGate options', () => {
     ['a null tool', { tools: { a: null } }, ['tools', 'a'], /expected a tool/],
     ['a revoked proxy as a tool', { tools: { a: revoked } }, ['tools', 'a'], /reading it threw/],
     [
+      'a tool with a getter that throws',
+      {
+        tools: {
+          a: Object.defineProperty({ ...weather }, 'description', {
+            enumerable: true,
+            get: () => {
+              throw new Error('no description');
+            },
+          }),
+        },
+      },
+      ['tools', 'a'],
+      /reading it threw \(no description\)/,
+    ],
+    [
       'an inputSchema of 0',
       { tools: { a: { inputSchema: 0 } } },
       ['tools', 'a', 'inputSchema'],
