@@ -2,7 +2,7 @@ import type { ToolSet } from 'ai';
 import type { Leniency } from '../checker/check-arguments.ts';
 import type { RefusalCode } from '../checker/check-turn.ts';
 import type { ArgumentPath, MismatchCode } from '../checker/mismatch.ts';
-import type { StrictProfile } from '../decode/provider-profiles.ts';
+import type { ProfileName, StrictProfile } from '../decode/provider-profiles.ts';
 import type { ToolOverrides } from './tool-overrides.ts';
 
 /** What the app hears of each refused call: codes and where, never argument values. */
@@ -29,21 +29,25 @@ export type ToolGateOptions<TOOLS extends ToolSet> = {
   /**
    * Strict conversion: `'auto'` (default) picks the profile from the model's provider id
    * (`openai.responses`, `cerebras.chat`, …); `true` uses the OpenAI profile for any provider;
-   * `false` never converts; a {@link StrictProfile} (or a profile's name, `'openai'`, …) is used
-   * as given.
+   * `false` never converts; a {@link StrictProfile} (or a built-in profile's name, `'openai'`, …)
+   * is used as given. Names are typed, so a misspelt one fails to compile.
    */
-  strict?: 'auto' | boolean | StrictProfile | string;
+  strict?: 'auto' | boolean | StrictProfile | ProfileName;
   /**
    * Profiles by provider id, added to or replacing the built-in table (for `strict: 'auto'`); a
-   * profile object or a profile's name.
+   * profile object or a built-in profile's name.
    */
-  profiles?: Readonly<Record<string, StrictProfile | string>>;
+  profiles?: Readonly<Record<string, StrictProfile | ProfileName>>;
   /**
    * Defaults for optional arguments, by tool and argument path (`{ weather: { unit: 'celsius' } }`):
-   * a `null` the model sends there reaches the tool as this value.
+   * a `null` the model sends there reaches the tool as this value. Each path must name an optional
+   * argument the tool's schema declares, and the value must fit it.
    */
   defaults?: Readonly<{ [toolName in keyof TOOLS]?: Readonly<Record<string, unknown>> }>;
-  /** Narrowed enums and fixed values, by tool and parameter. */
+  /**
+   * Narrowed enums and fixed values, by tool and parameter. Each parameter must be one the tool's
+   * schema declares, unless its override sets `newParameter: true`.
+   */
   overrides?: Readonly<{ [toolName in keyof TOOLS]?: ToolOverrides }>;
   /** `'lenient'` (default) passes values a tool reads after a cast; `'exact'` only JSON Schema's. */
   leniency?: Leniency;

@@ -10,6 +10,7 @@ import {
 import { GateWiringError } from './gate-wiring-error.ts';
 import { resumesApprovedCall } from './resumed-approval.ts';
 import type { ReusedInputSchemas } from './reused-input-schemas.ts';
+import { asOptionError, validateToolSet } from './validate-gate-options.ts';
 
 /** What the middleware learns from a wrapped tool's schema object in a request. */
 export type OwnedTool = {
@@ -75,32 +76,44 @@ export function wrapTools<TOOLS extends ToolSet>({
   tools: TOOLS;
   context: GateToolsContext;
 }): TOOLS {
-  // A copy of the set, each tool then replaced in place: a set built key by key takes a new shape
-  // at each key, which costs a turn of many tools more work in the collector. A set without a
-  // prototype (`@ai-sdk/mcp` makes its sets with `Object.create(null)`) is a dictionary object,
-  // which a spread copies more slowly than building it key by key does.
-  const dictionary = Object.getPrototypeOf(tools) === null;
-  const wrapped: Record<string, Tool> = dictionary ? {} : { ...tools };
-  const source: Record<string, Tool> = dictionary ? tools : wrapped;
-  for (const name of Object.keys(source)) {
-    const tool = source[name] as Tool;
-    const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
-    // A schema handed out again serves later tools of that name too: it judges by its own
-    // content and holds nothing of this tool.
-    const inputSchema =
-      (tool.execute === undefined
-        ? undefined
-        : context.reused.schemaFor(name, original, schemaWiring({ context, toolName: name }))) ??
-      gateInputSchema({ tool, original, wiring: schemaWiring({ context, toolName: name, tool }) });
-    const wrappedTool = { ...tool, inputSchema } as Tool;
-    // A provider-defined tool is offered by id, without a schema the middleware could recognise,
-    // so its calls are handed on as decoded input, never as references; its validation judges
-    // each such input alone.
-    if (tool.type !== 'provider')
-      guardUnjudgedCalls({ name, tool, wrappedTool, ledger: context.ledger });
-    defineOwn(wrapped, name, wrappedTool);
+  validateToolSet(tools);
+  // A tool set whose reading throws (a getter, a revoked proxy) is the app's mistake, named as such.
+  let name: string | undefined;
+  try {
+    // A copy of the set, each tool then replaced in place: a set built key by key takes a new shape
+    // at each key, which costs a turn of many tools more work in the collector. A set without a
+    // prototype (`@ai-sdk/mcp` makes its sets with `Object.create(null)`) is a dictionary object,
+    // which a spread copies more slowly than building it key by key does.
+    const dictionary = Object.getPrototypeOf(tools) === null;
+    const wrapped: Record<string, Tool> = dictionary ? {} : { ...tools };
+    const source: Record<string, Tool> = dictionary ? tools : wrapped;
+    for (name of Object.keys(source)) {
+      const tool = source[name] as Tool;
+      const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
+      // A schema handed out again serves later tools of that name too: it judges by its own
+      // content and holds nothing of this tool.
+      const inputSchema =
+        (tool.execute === undefined
+          ? undefined
+          : context.reused.schemaFor(name, original, schemaWiring({ context, toolName: name }))) ??
+        gateInputSchema({
+          tool,
+          original,
+          wiring: schemaWiring({ context, toolName: name, tool }),
+        });
+      const wrappedTool = { ...tool, inputSchema } as Tool;
+      // A provider-defined tool is offered by id, without a schema the middleware could recognise,
+      // so its calls are handed on as decoded input, never as references; its validation judges
+      // each such input alone.
+      if (tool.type !== 'provider') {
+        guardUnjudgedCalls({ name, tool, wrappedTool, ledger: context.ledger });
+      }
+      defineOwn(wrapped, name, wrappedTool);
+    }
+    return wrapped as TOOLS;
+  } catch (error) {
+    throw asOptionError({ option: 'tools', toolName: name }, error);
   }
-  return wrapped as TOOLS;
 }
 
 /** How a wrapped schema of this tool reaches its gate; without a tool, it runs `execute`. */

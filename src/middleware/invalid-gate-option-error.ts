@@ -18,18 +18,21 @@ export class InvalidGateOptionError extends Error {
     toolName,
     path,
     message,
+    cause,
   }: {
     option: string;
     toolName?: string;
     path?: string;
     message: string;
+    /** What reading the option threw (a revoked proxy, a throwing getter), when that was the mistake. */
+    cause?: unknown;
   }) {
     const where = [
       `option "${option}"`,
       ...(toolName === undefined ? [] : [`tool "${toolName}"`]),
       ...(path === undefined ? [] : [`"${path}"`]),
     ].join(', ');
-    super(`toolgate: invalid ${where}: ${message}`);
+    super(`toolgate: invalid ${where}: ${message}`, cause === undefined ? undefined : { cause });
     this.name = 'InvalidGateOptionError';
     this.option = option;
     this.toolName = toolName;

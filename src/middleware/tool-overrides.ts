@@ -1,12 +1,32 @@
-/** How the app narrows or fixes one parameter of a tool. */
-export type ParameterOverride = {
-  /** Narrows the allowed values: the model is offered only these, and the check enforces them. */
-  readonly enum?: readonly unknown[];
+/**
+ * How the app narrows or fixes one parameter of a tool: `{ enum }` or `{ value }`, never both.
+ *
+ * @example
+ * { currency: { enum: ['EUR'] }, account: { value: 'acme-main' } }
+ */
+export type ParameterOverride = (
+  | {
+      /** Narrows the allowed values: the model is offered only these, and the check enforces them. */
+      readonly enum: readonly unknown[];
+      readonly value?: never;
+    }
+  | {
+      /**
+       * Fixes the value: the parameter is removed from what the model sees and the tool always gets
+       * this value. A model that sends another value is refused.
+       */
+      readonly value: unknown;
+      readonly enum?: never;
+    }
+) & {
   /**
-   * Fixes the value: the parameter is removed from what the model sees and the tool always gets
-   * this value. A model that sends another value is refused.
+   * `true` adds a parameter the tool's schema does not declare (the schema must admit other
+   * parameters: no `additionalProperties: false`): a fixed `value` is handed to the tool, an `enum`
+   * is offered to the model as a new optional parameter. Without it, an override of an undeclared
+   * name is an error naming the nearest declared one, so a typo never leaves the real parameter
+   * unconstrained.
    */
-  readonly value?: unknown;
+  readonly newParameter?: boolean;
 };
 
 /** Overrides for one tool's top-level parameters, by parameter name. */

@@ -16,14 +16,16 @@ describe('a fault while judging a turn', () => {
       inputSchema: z.object({ city: z.string(), unit: z.enum(['c', 'f']).optional() }),
       execute,
     });
-    // A defaults table that lists nothing but fails when the gate reads a default from it.
+    // A defaults table that lists nothing, so it passes the options check, but fails when the
+    // gate reads the default of an argument from it.
     const broken = new Proxy(
       {},
       {
         ownKeys: () => [],
         getOwnPropertyDescriptor: () => ({ configurable: true, enumerable: false, value: 'c' }),
-        get: () => {
-          throw new Error('broken defaults');
+        get: (_target, key) => {
+          if (key === 'unit') throw new Error('broken defaults');
+          return undefined;
         },
       },
     );
