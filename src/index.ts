@@ -67,4 +67,5 @@ export {
   type ToolRefusal,
   ToolRefusalError,
   toolGate,
+  UnreadableSchemaError,
 } from './middleware/index.ts';

@@ -652,6 +652,20 @@ describe('toStrictSchema', () => {
       }
     });
 
+    it('should leave a schema that admits no arguments non-strict, without throwing', async () => {
+      const reason =
+        'the schema admits no arguments at all (false, or not of a schema that admits everything), so every call of the tool is refused';
+      for (const schema of [
+        false,
+        { not: {} },
+        { type: 'object', properties: { a: { type: 'string' } }, not: true },
+        await fromZod(z.never()),
+      ]) {
+        expect(reasonOf(schema)).toBe(reason);
+        expect(reasonOf(schema, { profile: cerebrasProfile })).toBe(reason);
+      }
+    });
+
     it('should refuse names accepted by pattern', () => {
       expect(
         reasonOf(

@@ -1,3 +1,4 @@
+import { acceptsNothing } from '../schema/accepts-nothing.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import {
@@ -89,6 +90,7 @@ export function toStrictSchema(
   { profile: profileOrName = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
 ): StrictSchemaResult {
   const profile = resolveProfile(profileOrName);
+  if (schema === false) return notStrict(schema, [], acceptsNothingReason);
   if (typeof schema !== 'object' || schema === null) {
     return notStrict(schema, [], 'the schema is not an object');
   }
@@ -182,6 +184,8 @@ function convert(
   // of its own before it. A schema with one is converted again once its references are inlined,
   // and so is one the first walk refuses, so that its reason is the one the inlining gives. One
   // with definitions most likely refers to them: it is inlined first.
+  // Strict mode could only send an object that admits something; every call is refused anyway.
+  if (acceptsNothing(original)) throw new NotStrictable(acceptsNothingReason);
   const source = original as SchemaObject;
   const plain = withoutDefinitions(source);
   if (source.$defs === undefined && source.definitions === undefined && isStrictRoot(plain)) {
@@ -208,6 +212,9 @@ function convert(
 }
 
 const noDefinitions: ReadonlyMap<string, SchemaObject> = new Map();
+
+const acceptsNothingReason =
+  'the schema admits no arguments at all (false, or not of a schema that admits everything), so every call of the tool is refused';
 
 /** Whether a root can be sent strict: an object, and no union (strict mode takes none there). */
 function isStrictRoot(root: SchemaObject): boolean {

@@ -4,6 +4,7 @@ import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import { gateInputSchema } from './gate-input-schema.ts';
 import { ToolRefusalError } from './refusal-error.ts';
+import { rejectUnreadableSchemas } from './reject-unreadable-schemas.ts';
 import type { ReusedInputSchemas } from './reused-input-schemas.ts';
 
 /** What the middleware learns from a wrapped tool's schema object in a request. */
@@ -57,6 +58,7 @@ export function wrapTools<TOOLS extends ToolSet>({
   /** Wrapped schemas of earlier tool lists, for tools whose schema content is unchanged. */
   reused: ReusedInputSchemas;
 }): TOOLS {
+  rejectUnreadableSchemas(tools);
   // A copy of the set, each tool then replaced in place: a set built key by key takes a new shape
   // at each key, which cost a turn of 100 tools about 0.2M more instructions and 2,000 more cache
   // misses, most of those in the collector (bench/HISTORY.md). A set without a prototype
