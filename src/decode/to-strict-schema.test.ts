@@ -1092,6 +1092,66 @@ describe('toStrictSchema', () => {
 });
 
 describe('toStrictSchema, on shapes real tools send', () => {
+  // OpenAPI-style discriminated unions: `type: "object"` and the discriminator in `required` beside
+  // the branches, one level down. Read as an object that names nothing, they were sent as a map of
+  // any JSON: the branches and their `required` lists were lost, and a null for an optional
+  // argument of a branch reached the tool.
+  const move = object(
+    { kind: { const: 'move' }, x: { type: 'number' }, speed: { type: 'number' } },
+    ['kind', 'x'],
+  );
+  const say = object({ kind: { const: 'say' }, text: { type: 'string' } }, ['kind']);
+
+  it('should send an object union one level down as its branches, each keeping its required list', () => {
+    const source = object({ action: { type: 'object', required: ['kind'], oneOf: [move, say] } }, [
+      'action',
+    ]);
+    const { schema, plan } = strictOf(source);
+    expect(schema).toEqual(
+      closed({
+        action: {
+          anyOf: [
+            closed({
+              kind: { const: 'move' },
+              x: { type: 'number' },
+              speed: { type: ['number', 'null'] },
+            }),
+            closed({ kind: { const: 'say' }, text: { type: ['string', 'null'] } }),
+          ],
+        },
+      }),
+    );
+    expect(decodeWithPlan({ action: { kind: 'move', x: 1, speed: null } }, plan)).toEqual({
+      value: { action: { kind: 'move', x: 1 } },
+      problems: [],
+    });
+    expect(decodeArguments({ action: { kind: 'say', text: null } }, plan)).toEqual({
+      action: { kind: 'say' },
+    });
+  });
+
+  it('should decode a null placeholder in a branch of an optional or nullable object union', () => {
+    for (const [action, required] of [
+      [{ type: 'object', oneOf: [move, say] }, []],
+      [{ type: ['object', 'null'], required: ['kind'], anyOf: [move, say] }, ['action']],
+    ] as const) {
+      const { plan } = strictOf(object({ action }, [...required]));
+      expect(decodeArguments({ action: { kind: 'say', text: null } }, plan)).toEqual({
+        action: { kind: 'say' },
+      });
+      expect(decodeArguments({ action: null }, plan)).toEqual(
+        required.length === 0 ? {} : { action: null },
+      );
+    }
+  });
+
+  it('should refuse an object union whose required names a property a branch does not list', () => {
+    const source = object({ action: { type: 'object', required: ['id'], oneOf: [move, say] } });
+    expect(reasonOf(source)).toBe(
+      'the object at "/properties/action" requires "id", which branch 1 of its oneOf does not list',
+    );
+  });
+
   it('should decode null to omission for a default of null on a property that admits no null', () => {
     // What pydantic and FastMCP write for `limit: int = None`.
     const { plan, notes } = strictOf(

@@ -402,6 +402,9 @@ function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Con
   const openApiNullable = next.nullable === true;
   next = withoutKeyword(next, 'nullable');
   next = dropUnsupported(next, location, conversion.keywords, profile, conversion.notes);
+  // An object whose names its union's branches list is sent as that union (see unionOfObjects).
+  const union = unionOfObjects(conversion, next, location, unionKeyword);
+  next = union?.node ?? next;
 
   if (isObjectSchema(next)) {
     if (objectDepth + 1 > profile.maxObjectDepth) {
@@ -428,8 +431,61 @@ function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Con
   if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(conversion, next);
   // Written in the profile's nullable form once the node itself is strict, so its parent keeps
   // `null` as a value instead of turning it into a placeholder.
-  if (openApiNullable && !admitsNullHere(conversion, next)) next = nullable(conversion, next);
+  if ((openApiNullable || union?.admitsNull === true) && !admitsNullHere(conversion, next)) {
+    next = nullable(conversion, next);
+  }
   return next;
+}
+
+/**
+ * An object below the root that names nothing itself beside a union of objects (`{ type:
+ * "object", required: ["kind"], oneOf: [...] }`, as OpenAPI writes a discriminated union), as the
+ * union alone: each branch is a strict object already, and keeps its own `required`. Read as an
+ * object that names nothing, it would be sent as a map of any JSON value, its branches lost. The
+ * node's `required` must name properties every branch lists; `null` among its types comes back as
+ * the profile's nullable form (`admitsNull`). `undefined` for any other node.
+ */
+function unionOfObjects(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+  unionKeyword: 'anyOf' | 'oneOf',
+): { node: SchemaObject; admitsNull: boolean } | undefined {
+  const branches = node.anyOf;
+  if (
+    location.length === 0 ||
+    !Array.isArray(branches) ||
+    node.properties !== undefined ||
+    node.additionalProperties !== undefined ||
+    !isObjectSchema(node)
+  ) {
+    return undefined;
+  }
+  const types = node.type === undefined ? ['object'] : [node.type].flat();
+  if (!types.every((name) => name === 'object' || name === 'null')) return undefined;
+  // Only a union of objects: a branch of another kind would be widened by leaving out the type.
+  const sources = sourceAt(conversion, [...location, unionKeyword]);
+  if (
+    !Array.isArray(sources) ||
+    sources.length !== branches.length ||
+    !sources.every((source) => isObjectSchema(source as SchemaObject))
+  ) {
+    return undefined;
+  }
+  const required = Array.isArray(node.required) ? node.required : [];
+  branches.forEach((branch: unknown, index) => {
+    const properties = (branch as SchemaObject | undefined)?.properties;
+    if (!isRecord(properties)) return;
+    for (const name of required) {
+      if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
+        throw new NotStrictable(
+          `the object at "${toPointer(location)}" requires "${name}", which branch ${index + 1} of its ${unionKeyword} does not list`,
+        );
+      }
+    }
+  });
+  const { type: _type, required: _required, ...union } = node;
+  return { node: union, admitsNull: types.includes('null') };
 }
 
 /** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
