@@ -359,6 +359,14 @@ describe('toStrictSchema', () => {
         required: ['a'],
         additionalProperties: false,
       });
+      // OpenAPI's `nullable: true` on the root: still an object, never a root anyOf.
+      const openApi = strictOf({
+        type: 'object',
+        nullable: true,
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+      });
+      expect(openApi.schema).toEqual(closed({ a: { type: 'string' } }));
     });
 
     it('should leave out lookaround patterns and unused definitions, with a note for the pattern', () => {

@@ -431,7 +431,9 @@ function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Con
   if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(conversion, next);
   // Written in the profile's nullable form once the node itself is strict, so its parent keeps
   // `null` as a value instead of turning it into a placeholder.
-  if ((openApiNullable || union?.admitsNull === true) && !admitsNullHere(conversion, next)) {
+  // The root stays an object here too: arguments are never null.
+  const admitsNullValue = openApiNullable || union?.admitsNull === true;
+  if (admitsNullValue && location.length > 0 && !admitsNullHere(conversion, next)) {
     next = nullable(conversion, next);
   }
   return next;
