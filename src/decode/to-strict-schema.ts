@@ -78,7 +78,7 @@ export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  * untyped form (JSON kinds or JSON text), and the plan reverses each of these.
  *
  * A schema that cannot be made strict (tuples, names by pattern, a union or a non-object at the
- * root, a result past the profile's limits) comes back with `strict: false` and a reason; send that
+ * root, a schema that admits no arguments at all, a result past the profile's limits) comes back with `strict: false` and a reason; send that
  * tool as it was. Cached per schema object, profile and defaults object; never throws, never
  * mutates.
  *
