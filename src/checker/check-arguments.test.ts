@@ -540,7 +540,7 @@ describe('checkArguments', () => {
             {
               "code": "forbidden",
               "expected": "nothing",
-              "message": "The arguments can never fit: this tool accepts no call at all, so do not call it.",
+              "message": "The arguments can never fit: this tool accepts no call, so do not call it.",
               "path": [],
               "received": "an object",
             },
@@ -813,7 +813,7 @@ describe('checkArguments', () => {
       for (const options of bothModes) {
         expect(checkArguments(true, { anything: [1, { x: null }] }, options)).toEqual([]);
         expect(messagesOf(false, {}, options)).toEqual([
-          'The arguments can never fit: this tool accepts no call at all, so do not call it.',
+          'The arguments can never fit: this tool accepts no call, so do not call it.',
         ]);
         expect(checkArguments(withA(true), { a: [1] }, options)).toEqual([]);
         expect(messagesOf(withA({ type: 'array', items: false }), { a: [1, 2] }, options)).toEqual([

@@ -77,7 +77,7 @@ describe('describeMismatch', () => {
         '"a" must not be sent.',
       );
       expect(sentence({ code: 'forbidden', path: [], expected: 'nothing', received: '{}' })).toBe(
-        'The arguments can never fit: this tool accepts no call at all, so do not call it.',
+        'The arguments can never fit: this tool accepts no call, so do not call it.',
       );
       expect(
         sentence({ code: 'unparsable', path: [], expected: 'a JSON object', received: '"{"' }),

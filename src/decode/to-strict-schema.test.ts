@@ -661,8 +661,7 @@ describe('toStrictSchema', () => {
     });
 
     it('should leave a schema that admits no arguments non-strict, without throwing', async () => {
-      const reason =
-        'the schema admits no arguments at all (false, or not of a schema that admits everything), so every call of the tool is refused';
+      const reason = 'the schema admits no arguments, so every call is refused';
       for (const schema of [
         false,
         { not: {} },
@@ -1155,9 +1154,7 @@ describe('toStrictSchema, on shapes real tools send', () => {
 
   it('should refuse an object union whose required names a property a branch does not list', () => {
     const source = object({ action: { type: 'object', required: ['id'], oneOf: [move, say] } });
-    expect(reasonOf(source)).toBe(
-      'the object at "/properties/action" requires "id", which branch 1 of its oneOf does not list',
-    );
+    expect(reasonOf(source)).toBe('"/properties/action" requires "id", not in its branch 1');
   });
 
   it('should decode null to omission for a default of null on a property that admits no null', () => {

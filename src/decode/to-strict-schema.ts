@@ -1,4 +1,4 @@
-import { acceptsNothing } from '../schema/accepts-nothing.ts';
+import { acceptsNothing, annotationKeywords } from '../schema/accepts-nothing.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import {
@@ -90,9 +90,12 @@ export function toStrictSchema(
   { profile: profileOrName = openaiProfile, defaults = noDefaults }: ToStrictSchemaOptions = {},
 ): StrictSchemaResult {
   const profile = resolveProfile(profileOrName);
-  if (schema === false) return notStrict(schema, [], acceptsNothingReason);
   if (typeof schema !== 'object' || schema === null) {
-    return notStrict(schema, [], 'the schema is not an object');
+    return notStrict(
+      schema,
+      [],
+      schema === false ? acceptsNothingReason : 'the schema is not an object',
+    );
   }
   let byProfile = cache.get(schema);
   if (byProfile === undefined) {
@@ -213,8 +216,7 @@ function convert(
 
 const noDefinitions: ReadonlyMap<string, SchemaObject> = new Map();
 
-const acceptsNothingReason =
-  'the schema admits no arguments at all (false, or not of a schema that admits everything), so every call of the tool is refused';
+const acceptsNothingReason = 'the schema admits no arguments, so every call is refused';
 
 /** Whether a root can be sent strict: an object, and no union (strict mode takes none there). */
 function isStrictRoot(root: SchemaObject): boolean {
@@ -453,40 +455,32 @@ function unionOfObjects(
   location: SchemaLocation,
   unionKeyword: 'anyOf' | 'oneOf',
 ): { node: SchemaObject; admitsNull: boolean } | undefined {
-  const branches = node.anyOf;
-  if (
-    location.length === 0 ||
-    !Array.isArray(branches) ||
-    node.properties !== undefined ||
-    node.additionalProperties !== undefined ||
-    !isObjectSchema(node)
-  ) {
-    return undefined;
-  }
-  const types = node.type === undefined ? ['object'] : [node.type].flat();
-  if (!types.every((name) => name === 'object' || name === 'null')) return undefined;
+  const { type, required, ...union } = node;
+  const types: unknown[] = [type ?? 'object'].flat();
+  const names: unknown[] = Array.isArray(required) ? required : [];
   // Only a union of objects: a branch of another kind would be widened by leaving out the type.
   const sources = sourceAt(conversion, [...location, unionKeyword]);
   if (
+    location.length === 0 ||
+    node.properties !== undefined ||
+    node.additionalProperties !== undefined ||
+    !isObjectSchema(node) ||
+    !types.every((name) => name === 'object' || name === 'null') ||
     !Array.isArray(sources) ||
-    sources.length !== branches.length ||
-    !sources.every((source) => isObjectSchema(source as SchemaObject))
+    sources.length !== (node.anyOf as unknown[] | undefined)?.length ||
+    !sources.every(isObjectSchema)
   ) {
     return undefined;
   }
-  const required = Array.isArray(node.required) ? node.required : [];
-  branches.forEach((branch: unknown, index) => {
-    const properties = (branch as SchemaObject | undefined)?.properties;
-    if (!isRecord(properties)) return;
-    for (const name of required) {
-      if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
+  (node.anyOf as SchemaObject[]).forEach(({ properties }, index) => {
+    for (const name of names) {
+      if (isRecord(properties) && typeof name === 'string' && !Object.hasOwn(properties, name)) {
         throw new NotStrictable(
-          `the object at "${toPointer(location)}" requires "${name}", which branch ${index + 1} of its ${unionKeyword} does not list`,
+          `"${toPointer(location)}" requires "${name}", not in its branch ${index + 1}`,
         );
       }
     }
   });
-  const { type: _type, required: _required, ...union } = node;
   return { node: union, admitsNull: types.includes('null') };
 }
 
@@ -935,18 +929,6 @@ function isObjectSchema(node: SchemaObject): boolean {
   if (Array.isArray(type)) return type.includes('object');
   return type === undefined && (node.properties !== undefined || node.required !== undefined);
 }
-
-/** Keywords that say something about a schema without constraining values: beside allOf, these win. */
-const annotationKeywords: ReadonlySet<string> = new Set([
-  'description',
-  'title',
-  'default',
-  'examples',
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
 
 /** `allOf: [X]` (zod writes it around a described `$ref`) is X with the node's other keywords. */
 function mergeSingleAllOf(node: SchemaObject, location: SchemaLocation): SchemaObject {

@@ -5,7 +5,7 @@ import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { ToolRefusalError } from './refusal-error.ts';
 import { parseInputObject } from './refusal-marker.ts';
-import { UnreadableSchemaError, unreadableSchemaKind } from './unreadable-schema-error.ts';
+import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** What a call's validation answers when its entry is gone (a stream held for over a minute). */
 const expiredAnswer =
@@ -148,8 +148,7 @@ function replaceContent(target: Record<string, unknown>, source: unknown): void 
  * {@link UnreadableSchemaError}: judged as any object, it would let every call through.
  */
 function ownedCopyOf(schema: unknown): object {
-  const unreadable = unreadableSchemaKind(schema);
-  if (unreadable !== undefined) throw new UnreadableSchemaError({ received: unreadable });
+  if (!isReadableSchema(schema)) throw new UnreadableSchemaError({ schema });
   // Providers take only an object root, so a tool that accepts no call (`false`, `{ not: {} }`) is
   // offered as one without arguments; its calls are judged against `false` and refused.
   if (acceptsNothing(schema))

@@ -1,6 +1,6 @@
-import type { ToolSet } from 'ai';
+import type { Tool, ToolSet } from 'ai';
 import { isPromiseLike } from './gate-input-schema.ts';
-import { UnreadableSchemaError, unreadableSchemaKind } from './unreadable-schema-error.ts';
+import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** The AI SDK's mark on a schema made by `jsonSchema()` (or `zodSchema()`, …). */
 const schemaSymbol = Symbol.for('vercel.ai.schema');
@@ -20,28 +20,18 @@ const schemaSymbol = Symbol.for('vercel.ai.schema');
 export function rejectUnreadableSchemas(tools: ToolSet): void {
   for (const name of Object.keys(tools)) {
     // A tool behind a getter is left to the request: wrapTools reads each tool of a set once.
-    const tool: unknown = Object.getOwnPropertyDescriptor(tools, name)?.value;
-    if (typeof tool !== 'object' || tool === null) continue;
-    const inputSchema: unknown = (tool as { inputSchema?: unknown }).inputSchema;
-    if (!isSdkSchema(inputSchema)) continue;
+    const tool = Object.getOwnPropertyDescriptor(tools, name)?.value as Tool | undefined;
+    const schema = tool?.inputSchema as { [schemaSymbol]?: unknown; jsonSchema?: unknown };
+    if (schema?.[schemaSymbol] !== true) continue;
     let content: unknown;
     try {
-      content = inputSchema.jsonSchema;
+      content = schema.jsonSchema;
     } catch {
       // A schema that throws fails the request that reads it, as it would without the gate.
       continue;
     }
-    if (isPromiseLike(content)) continue;
-    const received = unreadableSchemaKind(content);
-    if (received !== undefined) throw new UnreadableSchemaError({ toolName: name, received });
+    if (!isPromiseLike(content) && !isReadableSchema(content)) {
+      throw new UnreadableSchemaError({ toolName: name, schema: content });
+    }
   }
-}
-
-function isSdkSchema(value: unknown): value is { readonly jsonSchema: unknown } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [schemaSymbol]?: unknown })[schemaSymbol] === true &&
-    'jsonSchema' in value
-  );
 }

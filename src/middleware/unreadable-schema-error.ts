@@ -1,3 +1,5 @@
+import { describeValue } from '../checker/describe-value.ts';
+
 const marker = 'toolgate.error.UnreadableSchemaError';
 const symbol = Symbol.for(marker);
 
@@ -10,13 +12,13 @@ export class UnreadableSchemaError extends Error {
   readonly [symbol] = true;
   /** The tool, when known where the schema was read (a schema given lazily is read unnamed). */
   readonly toolName: string | undefined;
-  /** What the schema is, in a few words: `null`, `a number`, `a list`. */
+  /** What the schema is, in a few words: `null`, `the number 5`, `a list of 1 item`. */
   readonly received: string;
 
-  constructor({ toolName, received }: { toolName?: string; received: string }) {
-    const tool = toolName === undefined ? 'a tool' : `tool "${toolName}"`;
+  constructor({ toolName, schema }: { toolName?: string; schema: unknown }) {
+    const received = describeValue(schema);
     super(
-      `toolgate: the input schema of ${tool} is ${received}, not a JSON Schema (an object, true or false), so its calls cannot be checked. Give the tool an object schema.`,
+      `toolgate: the input schema of ${toolName === undefined ? 'a tool' : `tool "${toolName}"`} is ${received}, not a JSON Schema, so its calls cannot be checked.`,
     );
     this.name = 'UnreadableSchemaError';
     this.toolName = toolName;
@@ -28,27 +30,15 @@ export class UnreadableSchemaError extends Error {
   }
 }
 
-/**
- * What a tool's JSON Schema is when the gate cannot read it (see {@link UnreadableSchemaError}), in
- * a few words; `undefined` for a readable one: `true`, `false` or an object other than a list.
- */
-export function unreadableSchemaKind(schema: unknown): string | undefined {
-  switch (typeof schema) {
-    case 'boolean':
-      return undefined;
-    case 'undefined':
-      return 'missing';
-    case 'bigint':
-      return 'a number';
-    case 'object':
-      if (schema === null) return 'null';
-      try {
-        return Array.isArray(schema) ? 'a list' : undefined;
-      } catch {
-        // A revoked proxy: left to strict conversion and the checker, which read nothing of it.
-        return undefined;
-      }
-    default:
-      return `a ${typeof schema}`;
+/** Whether the gate can read a tool's JSON Schema: `true`, `false`, or an object other than a list. */
+export function isReadableSchema(schema: unknown): boolean {
+  try {
+    return (
+      typeof schema === 'boolean' ||
+      (typeof schema === 'object' && schema !== null && !Array.isArray(schema))
+    );
+  } catch {
+    // A revoked proxy: left to strict conversion and the checker, which read nothing of it.
+    return true;
   }
 }

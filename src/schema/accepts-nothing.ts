@@ -1,18 +1,16 @@
 /**
- * Keywords that describe a schema without constraining values: a schema of these alone (`{}`,
- * `{ description }`) admits every value.
+ * Keywords that say something about a schema without constraining values: a schema of these alone
+ * (`{}`, `{ description }`) admits every value.
  */
-const annotationKeywords: ReadonlySet<string> = new Set([
-  'title',
+export const annotationKeywords: ReadonlySet<string> = new Set([
   'description',
-  '$comment',
-  'examples',
+  'title',
   'default',
+  'examples',
+  '$comment',
   'deprecated',
   'readOnly',
   'writeOnly',
-  '$schema',
-  '$id',
 ]);
 
 /**
