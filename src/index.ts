@@ -68,4 +68,5 @@ export {
   type ToolRefusal,
   ToolRefusalError,
   toolGate,
+  UnreadableSchemaError,
 } from './middleware/index.ts';

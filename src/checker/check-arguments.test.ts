@@ -533,6 +533,25 @@ describe('checkArguments', () => {
       ]);
     });
 
+    it('should refuse any arguments for a root that admits nothing, with one sentence', () => {
+      for (const schema of [false, { not: {} }, { type: 'object', not: {} }]) {
+        expect(checkArguments(schema, {})).toMatchInlineSnapshot(`
+          [
+            {
+              "code": "forbidden",
+              "expected": "nothing",
+              "message": "The arguments can never fit: this tool accepts no call, so do not call it.",
+              "path": [],
+              "received": "an object",
+            },
+          ]
+        `);
+      }
+      expect(checkArguments(objectSchema({ a: { not: {} } }), { a: 1 })[0]?.message).toBe(
+        '"a" must not be sent.',
+      );
+    });
+
     it('should ignore names whose value is undefined', () => {
       expect(checkArguments(closed, { extra: undefined })).toEqual([]);
     });
@@ -793,7 +812,9 @@ describe('checkArguments', () => {
     it('should understand the boolean schemas true and false', () => {
       for (const options of bothModes) {
         expect(checkArguments(true, { anything: [1, { x: null }] }, options)).toEqual([]);
-        expect(messagesOf(false, {}, options)).toEqual(['The arguments must not be sent.']);
+        expect(messagesOf(false, {}, options)).toEqual([
+          'The arguments can never fit: this tool accepts no call, so do not call it.',
+        ]);
         expect(checkArguments(withA(true), { a: [1] }, options)).toEqual([]);
         expect(messagesOf(withA({ type: 'array', items: false }), { a: [1, 2] }, options)).toEqual([
           '"a[0]" must not be sent.',

@@ -76,6 +76,9 @@ describe('describeMismatch', () => {
       expect(sentence({ code: 'forbidden', path: ['a'], expected: 'nothing', received: '1' })).toBe(
         '"a" must not be sent.',
       );
+      expect(sentence({ code: 'forbidden', path: [], expected: 'nothing', received: '{}' })).toBe(
+        'The arguments can never fit: this tool accepts no call, so do not call it.',
+      );
       expect(
         sentence({ code: 'unparsable', path: [], expected: 'a JSON object', received: '"{"' }),
       ).toBe('The arguments are not valid JSON ("{"); send one JSON object.');

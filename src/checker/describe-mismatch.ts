@@ -53,7 +53,10 @@ function sentenceFor(draft: MismatchDraft): string {
     case 'unknown':
       return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
     case 'forbidden':
-      return `${subject} must not be sent.`;
+      // At the root: the tool's schema admits no arguments at all (`false`, `{ not: {} }`).
+      return draft.path.length === 0
+        ? 'The arguments can never fit: this tool accepts no call, so do not call it.'
+        : `${subject} must not be sent.`;
     case 'rejected':
       return `${subject} ${draft.path.length === 0 ? 'were' : 'was'} rejected by the tool's own validation: ${draft.received}`;
     case 'tool':

@@ -359,6 +359,14 @@ describe('toStrictSchema', () => {
         required: ['a'],
         additionalProperties: false,
       });
+      // OpenAPI's `nullable: true` on the root: still an object, never a root anyOf.
+      const openApi = strictOf({
+        type: 'object',
+        nullable: true,
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+      });
+      expect(openApi.schema).toEqual(closed({ a: { type: 'string' } }));
     });
 
     it('should leave out lookaround patterns and unused definitions, with a note for the pattern', () => {
@@ -649,6 +657,19 @@ describe('toStrictSchema', () => {
     it('should refuse values that are not schemas at all', () => {
       for (const value of [null, undefined, 'x', 5, true]) {
         expect(reasonOf(value)).toBe('the schema is not an object');
+      }
+    });
+
+    it('should leave a schema that admits no arguments non-strict, without throwing', async () => {
+      const reason = 'the schema admits no arguments, so every call is refused';
+      for (const schema of [
+        false,
+        { not: {} },
+        { type: 'object', properties: { a: { type: 'string' } }, not: true },
+        await fromZod(z.never()),
+      ]) {
+        expect(reasonOf(schema)).toBe(reason);
+        expect(reasonOf(schema, { profile: cerebrasProfile })).toBe(reason);
       }
     });
 
@@ -1078,6 +1099,64 @@ describe('toStrictSchema', () => {
 });
 
 describe('toStrictSchema, on shapes real tools send', () => {
+  // OpenAPI-style discriminated unions: `type: "object"` and the discriminator in `required` beside
+  // the branches, one level down. Read as an object that names nothing, they were sent as a map of
+  // any JSON: the branches and their `required` lists were lost, and a null for an optional
+  // argument of a branch reached the tool.
+  const move = object(
+    { kind: { const: 'move' }, x: { type: 'number' }, speed: { type: 'number' } },
+    ['kind', 'x'],
+  );
+  const say = object({ kind: { const: 'say' }, text: { type: 'string' } }, ['kind']);
+
+  it('should send an object union one level down as its branches, each keeping its required list', () => {
+    const source = object({ action: { type: 'object', required: ['kind'], oneOf: [move, say] } }, [
+      'action',
+    ]);
+    const { schema, plan } = strictOf(source);
+    expect(schema).toEqual(
+      closed({
+        action: {
+          anyOf: [
+            closed({
+              kind: { const: 'move' },
+              x: { type: 'number' },
+              speed: { type: ['number', 'null'] },
+            }),
+            closed({ kind: { const: 'say' }, text: { type: ['string', 'null'] } }),
+          ],
+        },
+      }),
+    );
+    expect(decodeWithPlan({ action: { kind: 'move', x: 1, speed: null } }, plan)).toEqual({
+      value: { action: { kind: 'move', x: 1 } },
+      problems: [],
+    });
+    expect(decodeArguments({ action: { kind: 'say', text: null } }, plan)).toEqual({
+      action: { kind: 'say' },
+    });
+  });
+
+  it('should decode a null placeholder in a branch of an optional or nullable object union', () => {
+    for (const [action, required] of [
+      [{ type: 'object', oneOf: [move, say] }, []],
+      [{ type: ['object', 'null'], required: ['kind'], anyOf: [move, say] }, ['action']],
+    ] as const) {
+      const { plan } = strictOf(object({ action }, [...required]));
+      expect(decodeArguments({ action: { kind: 'say', text: null } }, plan)).toEqual({
+        action: { kind: 'say' },
+      });
+      expect(decodeArguments({ action: null }, plan)).toEqual(
+        required.length === 0 ? {} : { action: null },
+      );
+    }
+  });
+
+  it('should refuse an object union whose required names a property a branch does not list', () => {
+    const source = object({ action: { type: 'object', required: ['id'], oneOf: [move, say] } });
+    expect(reasonOf(source)).toBe('"/properties/action" requires "id", not in its branch 1');
+  });
+
   it('should decode null to omission for a default of null on a property that admits no null', () => {
     // What pydantic and FastMCP write for `limit: int = None`.
     const { plan, notes } = strictOf(

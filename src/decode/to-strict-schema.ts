@@ -1,3 +1,4 @@
+import { acceptsNothing, annotationKeywords } from '../schema/accepts-nothing.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import {
@@ -77,7 +78,7 @@ export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  * untyped form (JSON kinds or JSON text), and the plan reverses each of these.
  *
  * A schema that cannot be made strict (tuples, names by pattern, a union or a non-object at the
- * root, a result past the profile's limits) comes back with `strict: false` and a reason; send that
+ * root, a schema that admits no arguments at all, a result past the profile's limits) comes back with `strict: false` and a reason; send that
  * tool as it was. Cached per schema object, profile and defaults object; never throws, never
  * mutates.
  *
@@ -90,7 +91,11 @@ export function toStrictSchema(
 ): StrictSchemaResult {
   const profile = resolveProfile(profileOrName);
   if (typeof schema !== 'object' || schema === null) {
-    return notStrict(schema, [], 'the schema is not an object');
+    return notStrict(
+      schema,
+      [],
+      schema === false ? acceptsNothingReason : 'the schema is not an object',
+    );
   }
   let byProfile = cache.get(schema);
   if (byProfile === undefined) {
@@ -182,6 +187,8 @@ function convert(
   // of its own before it. A schema with one is converted again once its references are inlined,
   // and so is one the first walk refuses, so that its reason is the one the inlining gives. One
   // with definitions most likely refers to them: it is inlined first.
+  // Strict mode could only send an object that admits something; every call is refused anyway.
+  if (acceptsNothing(original)) throw new NotStrictable(acceptsNothingReason);
   const source = original as SchemaObject;
   const plain = withoutDefinitions(source);
   if (source.$defs === undefined && source.definitions === undefined && isStrictRoot(plain)) {
@@ -208,6 +215,8 @@ function convert(
 }
 
 const noDefinitions: ReadonlyMap<string, SchemaObject> = new Map();
+
+const acceptsNothingReason = 'the schema admits no arguments, so every call is refused';
 
 /** Whether a root can be sent strict: an object, and no union (strict mode takes none there). */
 function isStrictRoot(root: SchemaObject): boolean {
@@ -395,6 +404,9 @@ function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Con
   const openApiNullable = next.nullable === true;
   next = withoutKeyword(next, 'nullable');
   next = dropUnsupported(next, location, conversion.keywords, profile, conversion.notes);
+  // An object whose names its union's branches list is sent as that union (see unionOfObjects).
+  const union = unionOfObjects(conversion, next, location, unionKeyword);
+  next = union?.node ?? next;
 
   if (isObjectSchema(next)) {
     if (objectDepth + 1 > profile.maxObjectDepth) {
@@ -421,8 +433,55 @@ function visitNode(node: SchemaObject, location: SchemaLocation, conversion: Con
   if (profile.nullable === 'any-of' && location.length > 0) next = splitTypeList(conversion, next);
   // Written in the profile's nullable form once the node itself is strict, so its parent keeps
   // `null` as a value instead of turning it into a placeholder.
-  if (openApiNullable && !admitsNullHere(conversion, next)) next = nullable(conversion, next);
+  // The root stays an object here too: arguments are never null.
+  const admitsNullValue = openApiNullable || union?.admitsNull === true;
+  if (admitsNullValue && location.length > 0 && !admitsNullHere(conversion, next)) {
+    next = nullable(conversion, next);
+  }
   return next;
+}
+
+/**
+ * An object below the root that names nothing itself beside a union of objects (`{ type:
+ * "object", required: ["kind"], oneOf: [...] }`, as OpenAPI writes a discriminated union), as the
+ * union alone: each branch is a strict object already, and keeps its own `required`. Read as an
+ * object that names nothing, it would be sent as a map of any JSON value, its branches lost. The
+ * node's `required` must name properties every branch lists; `null` among its types comes back as
+ * the profile's nullable form (`admitsNull`). `undefined` for any other node.
+ */
+function unionOfObjects(
+  conversion: Conversion,
+  node: SchemaObject,
+  location: SchemaLocation,
+  unionKeyword: 'anyOf' | 'oneOf',
+): { node: SchemaObject; admitsNull: boolean } | undefined {
+  const { type, required, ...union } = node;
+  const types: unknown[] = [type ?? 'object'].flat();
+  const names: unknown[] = Array.isArray(required) ? required : [];
+  // Only a union of objects: a branch of another kind would be widened by leaving out the type.
+  const sources = sourceAt(conversion, [...location, unionKeyword]);
+  if (
+    location.length === 0 ||
+    node.properties !== undefined ||
+    node.additionalProperties !== undefined ||
+    !isObjectSchema(node) ||
+    !types.every((name) => name === 'object' || name === 'null') ||
+    !Array.isArray(sources) ||
+    sources.length !== (node.anyOf as unknown[] | undefined)?.length ||
+    !sources.every(isObjectSchema)
+  ) {
+    return undefined;
+  }
+  (node.anyOf as SchemaObject[]).forEach(({ properties }, index) => {
+    for (const name of names) {
+      if (isRecord(properties) && typeof name === 'string' && !Object.hasOwn(properties, name)) {
+        throw new NotStrictable(
+          `"${toPointer(location)}" requires "${name}", not in its branch ${index + 1}`,
+        );
+      }
+    }
+  });
+  return { node: union, admitsNull: types.includes('null') };
 }
 
 /** The node in the profile's nullable form, keeping its plan and (for its parent) its default. */
@@ -870,18 +929,6 @@ function isObjectSchema(node: SchemaObject): boolean {
   if (Array.isArray(type)) return type.includes('object');
   return type === undefined && (node.properties !== undefined || node.required !== undefined);
 }
-
-/** Keywords that say something about a schema without constraining values: beside allOf, these win. */
-const annotationKeywords: ReadonlySet<string> = new Set([
-  'description',
-  'title',
-  'default',
-  'examples',
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
 
 /** `allOf: [X]` (zod writes it around a described `$ref`) is X with the node's other keywords. */
 function mergeSingleAllOf(node: SchemaObject, location: SchemaLocation): SchemaObject {

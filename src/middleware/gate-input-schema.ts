@@ -1,10 +1,12 @@
 import { asSchema, type FlexibleSchema, jsonSchema, type Schema, type Tool } from 'ai';
+import { acceptsNothing } from '../schema/accepts-nothing.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import { parseInputObject } from './parse-input-object.ts';
 import { ToolRefusalError } from './refusal-error.ts';
+import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** What a call's validation answers when its verdict is gone (a stream held for minutes). */
 const expiredAnswer =
@@ -98,7 +100,8 @@ function ownedSchema({
   owned: OwnedSchemas;
 }): object {
   const copy = ownedCopyOf(schema);
-  owned.set(copy, { tool, schema: privateCopyOf(copy) });
+  // A schema that admits nothing is judged as `false`, so each call is refused with a sentence.
+  owned.set(copy, { tool, schema: acceptsNothing(schema) ? false : privateCopyOf(copy) });
   return copy;
 }
 
@@ -175,8 +178,15 @@ function replaceContent(target: Record<string, unknown>, source: unknown): void 
  * An object of the gate's own with the schema's content, so the same app schema wrapped by two
  * gates (or twice) has two identities. A schema that cannot be copied (a throwing getter) is
  * wrapped in a transparent proxy instead: it reaches strict conversion and the provider as it was.
+ * A schema that is no JSON Schema at all (`null`, a number, a list) throws an
+ * {@link UnreadableSchemaError}: judged as any object, it would let every call through.
  */
 function ownedCopyOf(schema: unknown): object {
+  if (!isReadableSchema(schema)) throw new UnreadableSchemaError({ schema });
+  // Providers take only an object root, so a tool that accepts no call (`false`, `{ not: {} }`) is
+  // offered as one without arguments; its calls are judged against `false` and refused.
+  if (acceptsNothing(schema))
+    return { type: 'object', properties: {}, additionalProperties: false };
   if (typeof schema !== 'object' || schema === null) return { type: 'object' };
   try {
     return { ...schema };

@@ -8,8 +8,10 @@ import {
   type UnjudgedValidation,
 } from './gate-input-schema.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
+import { rejectUnreadableSchemas } from './reject-unreadable-schemas.ts';
 import { resumesApprovedCall } from './resumed-approval.ts';
 import type { ReusedInputSchemas } from './reused-input-schemas.ts';
+import { UnreadableSchemaError } from './unreadable-schema-error.ts';
 import { asOptionError, validateToolSet } from './validate-gate-options.ts';
 
 /** What the middleware learns from a wrapped tool's schema object in a request. */
@@ -77,6 +79,7 @@ export function wrapTools<TOOLS extends ToolSet>({
   context: GateToolsContext;
 }): TOOLS {
   validateToolSet(tools);
+  rejectUnreadableSchemas(tools);
   // A tool set whose reading throws (a getter, a revoked proxy) is the app's mistake, named as such.
   let name: string | undefined;
   try {
@@ -112,6 +115,7 @@ export function wrapTools<TOOLS extends ToolSet>({
     }
     return wrapped as TOOLS;
   } catch (error) {
+    if (UnreadableSchemaError.isInstance(error)) throw error;
     throw asOptionError({ option: 'tools', toolName: name }, error);
   }
 }

@@ -7,3 +7,4 @@ export { refusalOf, type ToolRefusal } from './refusal-of.ts';
 export { restoreRefusals } from './restore-refusals.ts';
 export { type ToolGate, toolGate } from './tool-gate.ts';
 export type { ParameterOverride, ToolOverrides } from './tool-overrides.ts';
+export { UnreadableSchemaError } from './unreadable-schema-error.ts';

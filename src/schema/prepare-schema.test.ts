@@ -87,7 +87,9 @@ describe('prepareSchema', () => {
         'not',
         'if',
       ]) {
-        expect(prepareSchema({ [keyword]: {}, type: 'string' }).root).toEqual({
+        // `not: {}` admits nothing, which is judged (see "boolean schemas").
+        const subschema = keyword === 'not' ? { type: 'null' } : {};
+        expect(prepareSchema({ [keyword]: subschema, type: 'string' }).root).toEqual({
           kind: 'any',
           skipped: { code: 'keyword', keyword },
         });
@@ -130,6 +132,17 @@ describe('prepareSchema', () => {
     it('should read true as anything and false as nothing', () => {
       expect(prepareSchema(true).root).toEqual({ kind: 'any' });
       expect(prepareSchema(false).root).toEqual({ kind: 'never' });
+    });
+
+    it('should read not of a schema that admits everything as nothing, at any depth', () => {
+      expect(prepareSchema({ not: {} }).root).toEqual({ kind: 'never' });
+      expect(prepareSchema({ type: 'object', not: true }).root).toEqual({ kind: 'never' });
+      const { root } = prepareSchema({ type: 'object', properties: { a: { not: {} } } });
+      expect(judged(root).properties?.get('a')).toEqual({ kind: 'never' });
+      expect(prepareSchema({ not: { type: 'string' } }).root).toEqual({
+        kind: 'any',
+        skipped: { code: 'keyword', keyword: 'not' },
+      });
     });
   });
 

@@ -1,3 +1,4 @@
+import { acceptsNothing } from './accepts-nothing.ts';
 import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
@@ -87,6 +88,8 @@ function readJudgedNode(
   problems: SchemaProblem[],
 ): SchemaNode {
   const source = schema as Record<string, unknown>;
+  // `not` of a schema that admits everything admits nothing, whatever sits beside it.
+  if (acceptsNothing(source)) return neverSchemaNode;
   for (const keyword of unjudgedCombinatorKeywords) {
     if (Object.hasOwn(source, keyword)) return skipped({ code: 'keyword', keyword });
   }
