@@ -24,16 +24,16 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 11_000,
+    budget: 12_000,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 20_000,
+    budget: 21_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 36_000, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 40_000, importsPackages: true },
 ];
 
 let failed = false;
