@@ -1,16 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  LanguageModelV4Middleware,
-  LanguageModelV4StreamPart,
-  LanguageModelV4ToolCall,
-} from '@ai-sdk/provider';
+import type { LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import { isStepCount, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GateWiringError, toolGate } from '../../src/index.ts';
 import { CallLedger, defaultLedgerLimits } from '../../src/middleware/call-ledger.ts';
-import { streamTurn } from './helpers.ts';
+import { streamTurn, toolCallStage } from './helpers.ts';
 
 /**
  * Streams aborted right after the model's `finish`: the gate has judged the turn and handed its
@@ -54,22 +50,7 @@ const sameCall: LanguageModelV4ToolCall = {
  * Stands for a stream the app stopped reading after the gate released its calls: the calls the
  * gate handed on never reach the AI SDK's validation.
  */
-const dropHandedCalls: LanguageModelV4Middleware = {
-  specificationVersion: 'v4',
-  wrapStream: async ({ doStream }) => {
-    const result = await doStream();
-    return {
-      ...result,
-      stream: result.stream.pipeThrough(
-        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-          transform(part, controller) {
-            if (part.type !== 'tool-call') controller.enqueue(part);
-          },
-        }),
-      ),
-    };
-  },
-};
+const dropHandedCalls = toolCallStage(() => {});
 
 /** The gate's ledger, seen through the entries it issues. */
 function watchLedger(): () => CallLedger {
@@ -165,27 +146,10 @@ describe('streams aborted right after the model finished', () => {
     // SDK in a later one, as a stream read much later would.
     const handedOn: LanguageModelV4ToolCall[] = [];
     let replay = false;
-    const lateReader: LanguageModelV4Middleware = {
-      specificationVersion: 'v4',
-      wrapStream: async ({ doStream }) => {
-        const result = await doStream();
-        return {
-          ...result,
-          stream: result.stream.pipeThrough(
-            new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-              transform(part, controller) {
-                if (part.type !== 'tool-call') return controller.enqueue(part);
-                if (!replay) {
-                  handedOn.push(part);
-                  return;
-                }
-                controller.enqueue(handedOn.shift() ?? part);
-              },
-            }),
-          ),
-        };
-      },
-    };
+    const lateReader = toolCallStage((part, enqueue) => {
+      if (replay) enqueue(handedOn.shift() ?? part);
+      else handedOn.push(part);
+    });
     const errors: unknown[] = [];
     const run = (user: string) =>
       users.run(user, () => {

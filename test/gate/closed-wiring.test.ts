@@ -1,5 +1,4 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import {
   generateText,
   isStepCount,
@@ -17,7 +16,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GateWiringError, toolGate } from '../../src/index.ts';
-import { call, refusalAnswers, streamTurn, textTurn, toolTurn } from './helpers.ts';
+import { call, refusalAnswers, streamTurn, textTurn, toolCallStage, toolTurn } from './helpers.ts';
 
 /**
  * Closed whatever the wiring: nothing of one call reaches another, and no call the middleware did
@@ -294,19 +293,24 @@ describe('turns the gate cannot hold', () => {
       call(`${prefix}-${index}`, 'note', { text: `${prefix}-${index}` }),
     );
 
-  it('a 10,001-call turn is refused whole with a sentence the model can act on', async () => {
-    const { tools, ran } = makeTools();
-    const gate = toolGate({ tools });
-    const model = new MockLanguageModelV4({
-      doGenerate: [toolTurn(calls('huge', 10_001)), textTurn('done')],
-    });
-
+  /** One loop on the gate whose model sends these calls, then text; returns the model. */
+  async function runTurn(
+    gate: ReturnType<typeof toolGate>,
+    turnCalls: ReturnType<typeof calls>,
+  ): Promise<MockLanguageModelV4> {
+    const model = new MockLanguageModelV4({ doGenerate: [toolTurn(turnCalls), textTurn('done')] });
     await generateText({
       model: wrapLanguageModel({ model, middleware: gate.middleware }),
       ...gate.toolSettings(),
       prompt: 'hi',
       stopWhen: isStepCount(2),
     });
+    return model;
+  }
+
+  it('a 10,001-call turn is refused whole with a sentence the model can act on', async () => {
+    const { tools, ran } = makeTools();
+    const model = await runTurn(toolGate({ tools }), calls('huge', 10_001));
 
     expect(ran).toEqual([]);
     const { refused, notRun, other } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
@@ -321,22 +325,10 @@ describe('turns the gate cannot hold', () => {
   it('a burst of 100 loops beside one huge turn: each turn all or nothing', async () => {
     const { tools, ran } = makeTools();
     const gate = toolGate({ tools });
-    const loop = (prefix: string, count: number) =>
-      generateText({
-        model: wrapLanguageModel({
-          model: new MockLanguageModelV4({
-            doGenerate: [toolTurn(calls(prefix, count)), textTurn('done')],
-          }),
-          middleware: gate.middleware,
-        }),
-        ...gate.toolSettings(),
-        prompt: 'hi',
-        stopWhen: isStepCount(2),
-      });
 
     await Promise.all([
-      loop('huge', 10_001),
-      ...Array.from({ length: 100 }, (_, user) => loop(`user${user}`, 5)),
+      runTurn(gate, calls('huge', 10_001)),
+      ...Array.from({ length: 100 }, (_, user) => runTurn(gate, calls(`user${user}`, 5))),
     ]);
 
     const byTurn = new Map<string, string[]>();
@@ -351,17 +343,7 @@ describe('turns the gate cannot hold', () => {
 
   it('a turn of 1,000 calls runs whole', async () => {
     const { tools, ran } = makeTools();
-    const gate = toolGate({ tools });
-    const model = new MockLanguageModelV4({
-      doGenerate: [toolTurn(calls('big', 1_000)), textTurn('done')],
-    });
-
-    await generateText({
-      model: wrapLanguageModel({ model, middleware: gate.middleware }),
-      ...gate.toolSettings(),
-      prompt: 'hi',
-      stopWhen: isStepCount(2),
-    });
+    await runTurn(toolGate({ tools }), calls('big', 1_000));
 
     expect(ran).toHaveLength(1_000);
   });
@@ -388,23 +370,10 @@ describe('a verdict dropped before its call is read', () => {
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const slowReader: LanguageModelV4Middleware = {
-        specificationVersion: 'v4',
-        wrapStream: async ({ doStream }) => {
-          const result = await doStream();
-          return {
-            ...result,
-            stream: result.stream.pipeThrough(
-              new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-                async transform(part, controller) {
-                  if (part.type === 'tool-call') await released;
-                  controller.enqueue(part);
-                },
-              }),
-            ),
-          };
-        },
-      };
+      const slowReader = toolCallStage(async (part, enqueue) => {
+        await released;
+        enqueue(part);
+      });
       const model = new MockLanguageModelV4({
         doStream: [
           { stream: convertArrayToReadableStream(streamTurn([call('c1', 'lookup', { q: 'x' })])) },

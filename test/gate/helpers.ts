@@ -2,6 +2,7 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
+  LanguageModelV4Middleware,
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
   LanguageModelV4ToolCall,
@@ -198,4 +199,34 @@ export async function waitFor(predicate: () => boolean, what: string): Promise<v
 export function contentTagger(file: string): (what: string) => string {
   let unique = 0;
   return (what) => `${file} ${what} #${++unique}`;
+}
+
+/**
+ * A middleware that hands on every part of the model's stream as it is, except the tool calls:
+ * each goes to `onToolCall`, which decides what the consumer gets instead (nothing, later, or
+ * another call). Placed before the gate, it sees the calls the gate handed on.
+ */
+export function toolCallStage(
+  onToolCall: (
+    call: LanguageModelV4ToolCall,
+    enqueue: (part: LanguageModelV4StreamPart) => void,
+  ) => void | Promise<void>,
+): LanguageModelV4Middleware {
+  return {
+    specificationVersion: 'v4',
+    wrapStream: async ({ doStream }) => {
+      const result = await doStream();
+      return {
+        ...result,
+        stream: result.stream.pipeThrough(
+          new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+            async transform(part, controller) {
+              if (part.type !== 'tool-call') return controller.enqueue(part);
+              await onToolCall(part, (next) => controller.enqueue(next));
+            },
+          }),
+        ),
+      };
+    },
+  };
 }

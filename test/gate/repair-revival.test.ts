@@ -46,17 +46,22 @@ const repairs = {
   }),
 };
 
+/** A model whose first turn is refused (`weather` gets a boolean), then answers in text. */
+function refusedTurnModel() {
+  return new MockLanguageModelV4({
+    provider: 'openai.responses',
+    doGenerate: [
+      toolTurn([call('c1', 'pay', { amount: 10 }), call('c2', 'weather', { city: true })]),
+      textTurn('done'),
+    ],
+  });
+}
+
 describe.each(Object.entries(repairs))('a repair of the app that %s', (_name, repair) => {
   it('runs nothing, asks no approval, and fails naming the miswiring', async () => {
     const { tools, ran } = makeTools();
     const gate = toolGate({ tools });
-    const model = new MockLanguageModelV4({
-      provider: 'openai.responses',
-      doGenerate: [
-        toolTurn([call('c1', 'pay', { amount: 10 }), call('c2', 'weather', { city: true })]),
-        textTurn('done'),
-      ],
-    });
+    const model = refusedTurnModel();
     const approvals: unknown[] = [];
     const run = generateText({
       model: wrapLanguageModel({ model, middleware: gate.middleware }),
@@ -83,13 +88,7 @@ describe.each(Object.entries(repairs))('a repair of the app that %s', (_name, re
   it('passed as gate.toolSettings({ repairToolCall }): the refused turn runs nothing, the loop goes on', async () => {
     const { tools, ran } = makeTools();
     const gate = toolGate({ tools });
-    const model = new MockLanguageModelV4({
-      provider: 'openai.responses',
-      doGenerate: [
-        toolTurn([call('c1', 'pay', { amount: 10 }), call('c2', 'weather', { city: true })]),
-        textTurn('done'),
-      ],
-    });
+    const model = refusedTurnModel();
     const result = await generateText({
       model: wrapLanguageModel({ model, middleware: gate.middleware }),
       ...gate.toolSettings({ repairToolCall: repair as never }),
