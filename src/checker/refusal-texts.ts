@@ -60,3 +60,7 @@ export function tooLargeTurnAnswer({
 /** The answer for every call of a turn that arrived while too many checked calls wait to run. */
 export const busyAnswer =
   'Not run: too many checked tool calls are waiting to run right now, so no call of this turn was run. Send this turn again.';
+
+/** The answer for a call the model sent after it had ended its turn. */
+export const lateCallAnswer =
+  'Not run: this call came after the model had ended its turn, so it was not run. Send it again in a turn of its own.';

@@ -144,6 +144,9 @@ function judgedValidation({
         error: new ToolRefusalError({ toolRefusal: 'turn', answer: expiredAnswer }),
       };
     }
+    // Whatever still holds the handed-on call (an error quoting the model's content) shows the
+    // model's own arguments, never the reference.
+    (entry.call as { input: string }).input = entry.modelInput;
     if (entry.outcome === 'pass') {
       // The SDK keeps the validated value as the call's schema input (approval resumes
       // validate it again), so it must read as the judged input, not as the reference.
@@ -151,7 +154,6 @@ function judgedValidation({
       ledger.markJudged(entry.value);
       return { success: true, value: entry.value };
     }
-    (entry.call as { input: string }).input = entry.modelInput;
     replaceContent(value as Record<string, unknown>, parseInputObject(entry.modelInput));
     return {
       success: false,

@@ -92,5 +92,5 @@ const preparedByKey = Symbol.for('toolgate.preparedBy');
 const unpreparedRequest: GateRequest = { tools: new Map(), toolNames: [], warnings: [] };
 
 function isToolCall(part: { type: string }): part is LanguageModelV4ToolCall {
-  return part.type === 'tool-call' && (part as LanguageModelV4ToolCall).providerExecuted !== true;
+  return part.type === 'tool-call';
 }

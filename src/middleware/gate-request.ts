@@ -124,8 +124,12 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
   const ownedTools: Array<OwnedTool | undefined> = [];
   const unwrapped: string[] = [];
   for (const tool of prepare.params.tools ?? []) {
-    const ownedTool =
-      tool.type === 'function' ? ownedToolOf(prepare.owned, tool.inputSchema) : undefined;
+    // A wrapped provider-defined tool (one the app runs) is known by its `args`, an object the
+    // gate owns as it owns a function tool's schema.
+    const ownedTool = ownedToolOf(
+      prepare.owned,
+      tool.type === 'function' ? tool.inputSchema : tool.args,
+    );
     if (tool.type === 'function' && ownedTool === undefined) unwrapped.push(tool.name);
     ownedTools.push(ownedTool);
   }
@@ -133,9 +137,12 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
   const appTools = (prepare.options.tools ?? {}) as ToolSet;
   const providerSchemas = new Map<string, unknown>();
   let pending = false;
-  for (const tool of prepare.params.tools ?? []) {
-    if (tool.type === 'function' || !Object.hasOwn(appTools, tool.name)) continue;
-    const appTool = appTools[tool.name] as ToolSet[string];
+  for (const [index, tool] of (prepare.params.tools ?? []).entries()) {
+    if (tool.type === 'function') continue;
+    const appTool =
+      ownedTools[index]?.tool ??
+      (Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined);
+    if (appTool === undefined) continue;
     const schema = asSchema(appTool.inputSchema as FlexibleSchema<unknown>).jsonSchema;
     pending ||= isPromiseLike(schema);
     providerSchemas.set(tool.name, schema);
@@ -153,7 +160,10 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
 
 function prepareWithSchemas<TOOLS extends ToolSet>(
   { params, model, options, last }: PrepareGateRequestOptions<TOOLS>,
-  /** What each of the request's tools is (by its place), `undefined` for a provider-defined one. */
+  /**
+   * What each of the request's tools is (by its place): the gate's record of a function tool or
+   * of a wrapped provider-defined tool the app runs; `undefined` for any other provider-defined one.
+   */
   ownedTools: ReadonlyArray<OwnedTool | undefined>,
   /** The app's schema of each provider-defined tool, by name. */
   providerSchemas: ReadonlyMap<string, unknown>,
@@ -181,12 +191,13 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       const schema = providerSchemas.get(tool.name);
       validateToolOptions({ options, toolName: tool.name, schema });
       const { judged, fixedValues } = applyOverrides(schema, overrides);
+      const ownedTool = ownedTools[index];
       tools.set(tool.name, {
         judged,
         plan: emptyDecodePlan,
         fixedValues,
-        tool: appTool,
-        wrapped: false,
+        tool: ownedTool?.tool ?? appTool,
+        wrapped: ownedTool !== undefined,
       });
       offeredTools.push(tool);
       strictSchemas.push(undefined);

@@ -105,12 +105,19 @@ export function wrapTools<TOOLS extends ToolSet>({
           wiring: schemaWiring({ context, toolName: name, tool }),
         });
       const wrappedTool = { ...tool, inputSchema } as Tool;
-      // A provider-defined tool is offered by id, without a schema the middleware could recognise,
-      // so its calls are handed on as decoded input, never as references; its validation judges
-      // each such input alone.
-      if (tool.type !== 'provider') {
-        guardUnjudgedCalls({ name, tool, wrappedTool, ledger: context.ledger });
+      if (tool.type === 'provider') {
+        // A provider-defined tool is offered by id and `args`, without a schema: one the app runs
+        // gets `args` the gate owns, by which the middleware knows it and hands its calls on as
+        // references. One the provider runs is only observed.
+        if (tool.execute === undefined) {
+          defineOwn(wrapped, name, wrappedTool);
+          continue;
+        }
+        const args = { ...tool.args };
+        context.owned.set(args, { tool, schema: undefined });
+        (wrappedTool as { args: unknown }).args = args;
       }
+      guardUnjudgedCalls({ name, tool, wrappedTool, ledger: context.ledger });
       defineOwn(wrapped, name, wrappedTool);
     }
     return wrapped as TOOLS;
@@ -137,9 +144,10 @@ function schemaWiring({
     owned: context.owned,
     warnUnjudged: context.warnUnjudged,
     validateUnjudged:
-      tool?.type === 'provider'
+      // A provider-defined tool the provider runs: its calls are the provider's to validate.
+      tool?.type === 'provider' && tool.execute === undefined
         ? ({ input }) => validateAsTool(tool, input)
-        : tool !== undefined && tool.execute === undefined
+        : tool !== undefined && tool.execute === undefined && tool.type !== 'provider'
           ? undefined
           : ({ schema, input }) => context.judgeAlone({ toolName, schema, tool, input }),
   };

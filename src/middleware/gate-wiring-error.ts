@@ -61,6 +61,7 @@ function messageFor(mistake: GateWiringMistake, toolNames: readonly string[]): s
         `toolgate: tool ${names} was handed a call that gate.middleware never judged, so nothing was run. ` +
         'Either the model of that step is not wrapped with gate.middleware (check `model` and any model `prepareStep` returns), ' +
         'or a `repairToolCall` outside the gate revived a refused call (pass it as `gate.toolSettings({ repairToolCall })`), ' +
+        'or `experimental_refineToolInput` returned a new object (refine the input in place), ' +
         'or the call was read minutes after its turn was checked. ' +
         howToWire
       );

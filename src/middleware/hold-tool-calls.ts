@@ -4,10 +4,11 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
+import { lateCallAnswer } from '../checker/refusal-texts.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { GateRequest } from './gate-request.ts';
-import { judgeTurn } from './judge-turn.ts';
+import { isObservedOnly, judgeTurn, refuseTurn } from './judge-turn.ts';
 import { reportRefusals } from './report-refusals.ts';
 
 /** Parts left in the stage's queue below which it reads more; see {@link holdToolCalls}. */
@@ -69,7 +70,16 @@ export function holdToolCalls<TOOLS extends ToolSet>({
   ): Promise<void> => {
     let calls: readonly LanguageModelV4ToolCall[];
     if (turnEnded) {
-      calls = await judgeHeld();
+      // Calls after the model's `finish` (a stream against the protocol) belong to no turn the
+      // gate judged, and the SDK would run them with the turn before: each is refused.
+      const late = refuseTurn({
+        calls: held.splice(0, held.length),
+        request,
+        ledger,
+        answer: lateCallAnswer,
+      });
+      await reportRefusals({ refusals: late.refusals, onRefusal: options.onRefusal });
+      calls = late.calls;
     } else {
       turnEnded = true;
       endTurn();
@@ -92,11 +102,15 @@ export function holdToolCalls<TOOLS extends ToolSet>({
             if (!cancelled) controller.close();
             return;
           }
-          if (part.type === 'tool-call' && holds && part.providerExecuted !== true) {
+          if (part.type === 'tool-call' && holds && !isObservedOnly(part, request)) {
             held.push(part);
           } else if (part.type === 'stream-start' && !warned) {
             warned = true;
             controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
+          } else if (part.type === 'finish' && turnEnded) {
+            // A second `finish` would have the SDK run the turn's calls again: the first one
+            // ended the turn, the late calls are refused, and this one is left out.
+            await release(controller);
           } else {
             if (part.type === 'finish') await release(controller);
             if (!cancelled) controller.enqueue(part);

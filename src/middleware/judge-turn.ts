@@ -73,13 +73,67 @@ export async function judgeTurn<TOOLS extends ToolSet>({
   /** Where each handed-on call's verdict waits for the AI SDK's validation. */
   ledger: CallLedger;
 }): Promise<JudgedTurn> {
-  const judged = calls.filter((call) => call.providerExecuted !== true);
+  const judged = calls.filter((call) => !isObservedOnly(call, request));
   if (judged.length === 0) return { calls, refusals: [] };
-  const judgements = handOn(await judgeCalls({ calls: judged, request, options }), ledger);
+  return handedTurn(calls, handOn(await judgeCalls({ calls: judged, request, options }), ledger));
+}
+
+/**
+ * Refuses every call of a turn with one answer, without judging them (calls the model sent after
+ * it had ended its turn); observed-only calls pass as they are.
+ */
+export function refuseTurn({
+  calls,
+  request,
+  ledger,
+  answer,
+}: {
+  calls: readonly LanguageModelV4ToolCall[];
+  request: GateRequest;
+  ledger: CallLedger;
+  answer: string;
+}): JudgedTurn {
+  const refused = calls.filter((call) => !isObservedOnly(call, request));
+  const judgements = refused.map((call) =>
+    refusedWith({ call, gated: request.tools.get(call.toolName), answer }),
+  );
+  return handedTurn(calls, handOn(judgements, ledger));
+}
+
+/**
+ * Whether the gate only observes a call: one the provider ran itself, of a tool that is not a
+ * function tool the gate wrapped (a model cannot exempt a call of such a tool from judging by
+ * claiming the provider ran it).
+ */
+export function isObservedOnly(
+  call: Pick<LanguageModelV4ToolCall, 'providerExecuted' | 'toolName'>,
+  request: GateRequest,
+): boolean {
+  return call.providerExecuted === true && request.tools.get(call.toolName)?.wrapped !== true;
+}
+
+/** A call refused with the turn's one answer, no mismatch of its own. */
+function refusedWith({
+  call,
+  gated,
+  answer,
+}: {
+  call: LanguageModelV4ToolCall;
+  gated: GatedToolPlan | undefined;
+  answer: string;
+}): CallJudgement {
+  return { outcome: 'refused', call, gated, code: 'turn', answer, mismatches: [] };
+}
+
+/** The turn's calls in their order, each judged one as handed on, and an event per refusal. */
+function handedTurn(
+  calls: readonly LanguageModelV4ToolCall[],
+  judgements: readonly HandedJudgement[],
+): JudgedTurn {
   const replacement = new Map<LanguageModelV4ToolCall, LanguageModelV4ToolCall>();
   const refusals: RefusalEvent[] = [];
-  for (const [index, judgement] of judgements.entries()) {
-    const call = judged[index] as LanguageModelV4ToolCall;
+  for (const judgement of judgements) {
+    const { call } = judgement;
     replacement.set(call, judgement.handed);
     if (judgement.outcome !== 'refused') continue;
     refusals.push({
@@ -202,14 +256,13 @@ function handOn(judgements: readonly CallJudgement[], ledger: CallLedger): Hande
             maxCalls: ledger.limits.maxCallsPerTurn,
           })
         : busyAnswer;
-    judgements = judgements.map((judgement) => ({
-      outcome: 'refused',
-      call: judgement.call,
-      gated: judgement.outcome === 'unknown' ? undefined : judgement.gated,
-      code: 'turn',
-      answer,
-      mismatches: [],
-    }));
+    judgements = judgements.map((judgement) =>
+      refusedWith({
+        call: judgement.call,
+        gated: judgement.outcome === 'unknown' ? undefined : judgement.gated,
+        answer,
+      }),
+    );
     handed = judgements.map((judgement) => ({ ...judgement.call }));
     entries = entriesOf(judgements, handed);
     held = holdIfAny(ledger, entries);

@@ -3,8 +3,12 @@ type Message = { readonly role?: unknown; readonly content?: unknown };
 
 /**
  * Whether a conversation resumes an approved call: its last message is the tool message that
- * answers the approval of this call id with `approved: true`, and holds no result for it yet.
- * This is how the AI SDK itself finds the approved calls it runs before the first model call.
+ * answers the approval of this call id with `approved: true` (as the AI SDK finds the approved
+ * calls it runs before the first model call), and no message holds a result for that call yet,
+ * so a call that was refused or already ran is not run again by an approval sent after it.
+ *
+ * A client that writes the whole history can still forge an approval; the AI SDK's
+ * `experimental_toolApprovalSecret` signs approval requests so that a forged one fails.
  */
 export function resumesApprovedCall({
   messages,
@@ -16,14 +20,14 @@ export function resumesApprovedCall({
   const last = messages?.at(-1) as Message | undefined;
   if (last?.role !== 'tool' || !Array.isArray(last.content)) return false;
   const lastParts = last.content as readonly Part[];
-  if (lastParts.some((part) => part.type === 'tool-result' && part.toolCallId === toolCallId)) {
-    return false;
-  }
   const approvalIds = new Set<unknown>();
   for (const message of messages as readonly Message[]) {
-    if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    if (!Array.isArray(message.content)) continue;
     for (const part of message.content as readonly Part[]) {
-      if (part.type === 'tool-approval-request' && part.toolCallId === toolCallId) {
+      if (part.toolCallId !== toolCallId) continue;
+      // A refused call's error and a call that ran both leave a result.
+      if (part.type === 'tool-result' || part.type === 'tool-error') return false;
+      if (part.type === 'tool-approval-request' && message.role === 'assistant') {
         approvalIds.add(part.approvalId);
       }
     }

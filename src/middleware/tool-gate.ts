@@ -1,10 +1,11 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { ToolCallRepairFunction, ToolSet } from 'ai';
+import type { ToolApprovalConfiguration, ToolCallRepairFunction, ToolSet } from 'ai';
 import { CallLedger } from './call-ledger.ts';
 import { createGateMiddleware } from './gate-middleware.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { type GateToolsContext, type OwnedSchemas, wrapTools } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
+import { gatedToolApproval } from './gated-tool-approval.ts';
 import { judgeAlone } from './judge-alone.ts';
 import { repairRefusals } from './repair-refusals.ts';
 import { ReusedInputSchemas } from './reused-input-schemas.ts';
@@ -23,12 +24,24 @@ export type ToolGate<TOOLS extends ToolSet> = {
    * await generateText({ model, ...gate.toolSettings(), prompt });
    * await generateText({ model, ...gate.toolSettings({ tools: await mcp.tools() }), prompt });
    */
-  readonly toolSettings: <REQUEST_TOOLS extends ToolSet = TOOLS>(settings?: {
+  readonly toolSettings: <
+    REQUEST_TOOLS extends ToolSet = TOOLS,
+    RUNTIME_CONTEXT = unknown,
+  >(settings?: {
     /** Tools chosen per request (`await mcpClient.tools()`); the gate's own tools by default. */
     tools?: REQUEST_TOOLS;
     /** Your own repair function, run for calls the gate did not refuse. */
     repairToolCall?: ToolCallRepairFunction<REQUEST_TOOLS>;
-  }) => { tools: REQUEST_TOOLS; repairToolCall: ToolCallRepairFunction<REQUEST_TOOLS> };
+    /**
+     * The AI SDK's `toolApproval` option, passed through the gate: asked only for calls the gate
+     * judged, so a model without the gate's middleware raises no approval either.
+     */
+    toolApproval?: ToolApprovalConfiguration<REQUEST_TOOLS, RUNTIME_CONTEXT>;
+  }) => {
+    tools: REQUEST_TOOLS;
+    repairToolCall: ToolCallRepairFunction<REQUEST_TOOLS>;
+    toolApproval?: ToolApprovalConfiguration<REQUEST_TOOLS, RUNTIME_CONTEXT>;
+  };
   /** The tools given to `toolGate`, wrapped (prefer {@link ToolGate.toolSettings}). */
   readonly tools: TOOLS;
   /**
@@ -95,6 +108,9 @@ export function toolGate<TOOLS extends ToolSet = ToolSet>(
     toolSettings: (settings = {}) => ({
       tools: settings.tools === undefined ? (tools as never) : wrap(settings.tools),
       repairToolCall: repairToolCall(settings.repairToolCall),
+      ...(settings.toolApproval === undefined
+        ? {}
+        : { toolApproval: gatedToolApproval({ toolApproval: settings.toolApproval, ledger }) }),
     }),
     tools,
     wrapTools: wrap,
