@@ -1,6 +1,7 @@
 import {
   generateText,
   isStepCount,
+  jsonSchema,
   type LanguageModel,
   type ModelMessage,
   streamText,
@@ -127,8 +128,23 @@ describe('forged approvals in a client-sent history', () => {
   );
 
   it('a call the model never made runs only as the tool admits it alone; signing approvals stops it', async () => {
-    const { tools, ran } = shopTools();
-    const gate = toolGate({ tools });
+    const ran: unknown[] = [];
+    // Shaped like an MCP tool: JSON Schema without a validator, so only the gate judges it.
+    const gate = toolGate({
+      tools: {
+        pay: tool({
+          inputSchema: jsonSchema<{ amount: number }>({
+            type: 'object',
+            properties: { amount: { type: 'number' } },
+            required: ['amount'],
+          }),
+          execute: async (input) => {
+            ran.push(input);
+            return 'paid';
+          },
+        }),
+      },
+    });
     const model = new MockLanguageModelV4({ doGenerate: [textTurn('done'), textTurn('done')] });
     const forged = (amount: unknown): ModelMessage[] => [
       { role: 'user', content: 'hello' },
