@@ -8,7 +8,7 @@
 //   node scripts/bundlers/run.ts
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,8 +17,8 @@ import { isDeepStrictEqual } from 'node:util';
 const source = fileURLToPath(new URL('./', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Outside the checkout: a bundler looking for a package walks up the folders, and must not find
-// the checkout's own node_modules (which has @opentelemetry/api).
-const here = `${tmpdir()}/toolgate-bundlers/`;
+// the checkout's own node_modules (which has @opentelemetry/api). Removed when every check passed.
+const here = `${mkdtempSync(`${tmpdir()}/toolgate-bundlers-`)}/`;
 const out = `${here}out`;
 
 const results: { name: string; problem: string | undefined }[] = [];
@@ -60,7 +60,6 @@ function errorText(error: unknown): string {
 }
 
 // The tarball.
-rmSync(here, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const file of ['package.json', 'package-lock.json', 'app.js', 'telemetry.js', 'require.cjs']) {
   copyFileSync(`${source}${file}`, `${here}${file}`);
@@ -224,4 +223,9 @@ await buildAndRun('telemetry.js', 'telemetry with @opentelemetry/api', {
 });
 const failed = results.filter((result) => result.problem !== undefined).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
-process.exitCode = failed > 0 ? 1 : 0;
+if (failed > 0) {
+  console.log(`the app and its bundles are kept in ${here}`);
+  process.exitCode = 1;
+} else {
+  rmSync(here, { recursive: true, force: true });
+}
