@@ -4,17 +4,23 @@ type ActiveSpan = {
   addEvent(name: string, attributes: Record<string, string | number | string[]>): unknown;
   setAttribute(key: string, value: string | number | string[]): unknown;
 };
-type TraceApi = { getActiveSpan(): ActiveSpan | undefined };
+type TraceRegistry = { context?: { active(): { getValue(key: symbol): unknown } } };
 
-let traceApi: Promise<TraceApi | undefined> | undefined;
+// What every copy of `@opentelemetry/api` 1.x shares, so that copies bundled apart agree: the
+// context manager the app registered, on this global, and the key of the active span in a context.
+// Read here instead of importing the API, which is an optional peer: webpack fails a build on an
+// import it cannot resolve, even one inside `import()` and a `catch`.
+const registryKey = Symbol.for('opentelemetry.js.api.1');
+const spanKey = Symbol.for('OpenTelemetry Context Key SPAN');
 
-/** `@opentelemetry/api` when the app has it (the AI SDK's telemetry needs it too), else nothing. */
-function loadTraceApi(): Promise<TraceApi | undefined> {
-  traceApi ??= import('@opentelemetry/api').then(
-    (api) => api.trace as TraceApi,
-    () => undefined,
-  );
-  return traceApi;
+/** The span active where the gate runs, when the app set up OpenTelemetry, else nothing. */
+function activeSpan(): ActiveSpan | undefined {
+  const registry = (globalThis as Record<symbol, TraceRegistry | undefined>)[registryKey];
+  if (typeof registry?.context?.active !== 'function') return undefined;
+  const span = registry.context.active()?.getValue(spanKey) as Partial<ActiveSpan> | undefined;
+  return typeof span?.addEvent === 'function' && typeof span.setAttribute === 'function'
+    ? (span as ActiveSpan)
+    : undefined;
 }
 
 /**
@@ -41,7 +47,7 @@ export async function reportRefusals({
       // The app's listener must not turn a refusal into a failed request.
     }
   }
-  const span = (await loadTraceApi())?.getActiveSpan();
+  const span = activeSpan();
   if (span === undefined) return;
   span.setAttribute(
     'toolgate.refused_tool_call_ids',
