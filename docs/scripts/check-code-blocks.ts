@@ -9,10 +9,25 @@
  * A block that is a fragment declares what it leaves out in a hidden prelude (see docs/README.md).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BlockProblem, type CodeBlock, extractCodeBlocks, moduleText, pageLine } from './code-blocks.ts';
+import {
+  type BlockProblem,
+  type CodeBlock,
+  extractCodeBlocks,
+  moduleText,
+  pageLine,
+  type UncompiledBlock,
+} from './code-blocks.ts';
 
 const docsRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repositoryRoot = resolve(docsRoot, '..');
@@ -54,10 +69,12 @@ function main(): void {
   const pages = requested.length > 0 ? requested : markdownPages();
   const blocks: CodeBlock[] = [];
   const problems: BlockProblem[] = [];
+  const uncompiled: UncompiledBlock[] = [];
   for (const page of pages) {
     const found = extractCodeBlocks(readFileSync(page, 'utf8'), relative(repositoryRoot, page));
     blocks.push(...found.blocks);
     problems.push(...found.problems);
+    uncompiled.push(...found.uncompiled);
   }
   if (blocks.length === 0) {
     console.error('No ```ts or ```tsx block found: nothing was checked.');
@@ -82,10 +99,14 @@ function main(): void {
 
   let output = '';
   try {
-    execFileSync(join(repositoryRoot, 'node_modules', '.bin', 'tsc'), ['-p', workDirectory, '--pretty', 'false'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    execFileSync(
+      join(repositoryRoot, 'node_modules', '.bin', 'tsc'),
+      ['-p', workDirectory, '--pretty', 'false'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
     output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
@@ -105,11 +126,21 @@ function main(): void {
       errors.push(text.trim());
       continue;
     }
-    errors.push(`${block.file}:${pageLine(block, Number(located[2]))}:${located[3]}: ${located[4]}`);
+    errors.push(
+      `${block.file}:${pageLine(block, Number(located[2]))}:${located[3]}: ${located[4]}`,
+    );
   }
-  for (const problem of problems) errors.push(`${problem.file}:${problem.line}: ${problem.message}`);
+  for (const problem of problems)
+    errors.push(`${problem.file}:${problem.line}: ${problem.message}`);
 
   for (const error of errors) console.error(error);
+  const reasons = new Map<string, number>();
+  for (const block of uncompiled) reasons.set(block.reason, (reasons.get(block.reason) ?? 0) + 1);
+  for (const [reason, count] of reasons)
+    console.log(`not compiled, as marked: ${count} × ${reason}`);
+  if (process.env.LIST_UNCOMPILED !== undefined) {
+    for (const block of uncompiled) console.log(`  ${block.file}:${block.line}`);
+  }
   const files = new Set(blocks.map((block) => block.file)).size;
   console.log(
     `${blocks.length} code blocks in ${files} pages compiled against dist/: ${errors.length} errors.`,

@@ -20,6 +20,9 @@ export type CodeBlock = {
   preludeLine: number;
 };
 
+/** A block marked `<!-- not compiled: reason -->` on the line above its fence: counted, never silent. */
+export type UncompiledBlock = { file: string; line: number; reason: string };
+
 /** A fence the check does not know what to do with: never skipped silently. */
 export type BlockProblem = { file: string; line: number; message: string };
 
@@ -47,9 +50,10 @@ const preludeStart = '<!-- prelude';
 export function extractCodeBlocks(
   markdown: string,
   file: string,
-): { blocks: CodeBlock[]; problems: BlockProblem[] } {
+): { blocks: CodeBlock[]; problems: BlockProblem[]; uncompiled: UncompiledBlock[] } {
   const lines = markdown.split('\n');
   const blocks: CodeBlock[] = [];
+  const uncompiled: UncompiledBlock[] = [];
   const problems: BlockProblem[] = [];
   let index = 0;
   while (index < lines.length) {
@@ -63,7 +67,10 @@ export function extractCodeBlocks(
     let end = index + 1;
     while (end < lines.length && !closing.test(lines[end] ?? '')) end += 1;
     const body = lines.slice(index + 1, end).map((text) => text.slice(indent.length));
-    if (checkedLanguages.has(language)) {
+    const marker = /^<!-- not compiled: (.+?) -->$/.exec((lines[index - 1] ?? '').trim());
+    if (checkedLanguages.has(language) && marker !== null) {
+      uncompiled.push({ file, line: index + 2, reason: marker[1] ?? '' });
+    } else if (checkedLanguages.has(language)) {
       const { prelude, preludeLine } = findPrelude(lines, index);
       blocks.push({
         file,
@@ -82,11 +89,14 @@ export function extractCodeBlocks(
     }
     index = end + 1;
   }
-  return { blocks, problems };
+  return { blocks, problems, uncompiled };
 }
 
 /** The `<!-- prelude … -->` comment that ends on the line right above the fence at `fenceIndex`. */
-function findPrelude(lines: string[], fenceIndex: number): { prelude: string; preludeLine: number } {
+function findPrelude(
+  lines: string[],
+  fenceIndex: number,
+): { prelude: string; preludeLine: number } {
   const above = (lines[fenceIndex - 1] ?? '').trim();
   if (above !== '-->') return { prelude: '', preludeLine: 0 };
   let start = fenceIndex - 2;

@@ -68,7 +68,8 @@ async function components(): Promise<FunctionComponent<{ message: UIMessage }>[]
     writeFileSync(file, code);
     const module = (await import(file)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
-      if (typeof value === 'function') found.push(value as FunctionComponent<{ message: UIMessage }>);
+      if (typeof value === 'function')
+        found.push(value as FunctionComponent<{ message: UIMessage }>);
     }
   }
   assert.ok(found.length > 0, 'no tsx block of the chat UI guide exports a component');
@@ -80,9 +81,9 @@ test('the chat UI component shows refused calls of declared and dynamic tools', 
     const html = renderToStaticMarkup(createElement(component, { message }));
     const text = html.replaceAll('&quot;', '"').replaceAll('&#x27;', "'");
     assert.ok(text.includes('"unit" must be one of "celsius" or "fahrenheit", not "kelvin".'));
-    assert.ok(text.includes('"kelvin"'), 'the refused call shows the model\'s own arguments');
+    assert.ok(text.includes('"kelvin"'), "the refused call shows the model's own arguments");
     assert.ok(text.includes('search_docs'), 'the dynamic tool is named');
-    assert.ok(text.includes(notRun), 'the dynamic tool\'s answer is shown');
+    assert.ok(text.includes(notRun), "the dynamic tool's answer is shown");
     assert.ok(text.includes('"temperature":4'), 'the corrected call shows its result');
   }
 });

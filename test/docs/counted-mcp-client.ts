@@ -4,7 +4,7 @@ import { createMCPClient as createRealClient } from '@ai-sdk/mcp';
 export const openClients = new Set<object>();
 
 /** `@ai-sdk/mcp`'s `createMCPClient`, counting the clients a snippet leaves open. */
-export const createMCPClient: typeof createRealClient = async (config) => {
+export async function createMCPClient(config: Parameters<typeof createRealClient>[0]) {
   const client = await createRealClient(config);
   openClients.add(client);
   const close = client.close.bind(client);
@@ -13,4 +13,4 @@ export const createMCPClient: typeof createRealClient = async (config) => {
     await close();
   };
   return client;
-};
+}

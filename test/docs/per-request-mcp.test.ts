@@ -4,17 +4,18 @@
  * finished, when the model fails and when the caller goes away mid-answer. A snippet that leaves
  * clients open leaks a connection per request in every app that copies it.
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { markdownPages, readCodeBlocks } from './markdown-pages.ts';
 import { openClients } from './counted-mcp-client.ts';
+import { markdownPages, readCodeBlocks } from './markdown-pages.ts';
 import { script } from './scripted-openai.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -56,10 +57,14 @@ afterAll(async () => {
 
 /** The snippet as a module this test can import: its prelude given values, its imports redirected. */
 function runnable(code: string, prelude: string, name: string): string {
-  const declared = [...prelude.matchAll(/declare (?:const|function) (\w+)/g)].map((m) => m[1] ?? '');
+  const declared = [...prelude.matchAll(/declare (?:const|function) (\w+)/g)].map(
+    (m) => m[1] ?? '',
+  );
   const missing = declared.filter((declaredName) => fixtures[declaredName] === undefined);
   if (missing.length > 0) throw new Error(`${name}: no fixture for ${missing.join(', ')}`);
-  const values = declared.map((declaredName) => `const ${declaredName} = ${fixtures[declaredName]};`);
+  const values = declared.map(
+    (declaredName) => `const ${declaredName} = ${fixtures[declaredName]};`,
+  );
   const { code: javascript } = transformSync(`${values.join('\n')}\n${code}`, {
     loader: 'ts',
     format: 'esm',
@@ -104,7 +109,7 @@ async function abandon(POST: Handler): Promise<void> {
   const pending = POST(chatRequest(controller.signal)).catch(() => undefined);
   const response = await Promise.race([
     pending,
-    new Promise<undefined>((resolve) => setTimeout(resolve, 100)),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100)),
   ]);
   const reader = response?.body?.getReader();
   await reader?.read();

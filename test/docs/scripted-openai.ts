@@ -12,9 +12,10 @@ export function openai(_modelId: string): MockLanguageModelV4 {
     doGenerate: async ({ abortSignal }) => {
       if (script.next === 'fail') throw new Error('the provider is down');
       if (script.next === 'hang') {
-        await new Promise((_, reject) =>
-          abortSignal?.addEventListener('abort', () => reject(abortSignal.reason)),
-        );
+        await new Promise((_, reject) => {
+          if (abortSignal?.aborted) reject(abortSignal.reason);
+          abortSignal?.addEventListener('abort', () => reject(abortSignal.reason));
+        });
       }
       return textTurn('It is sunny.');
     },
@@ -27,6 +28,7 @@ export function openai(_modelId: string): MockLanguageModelV4 {
           const head = hang ? parts.slice(0, 3) : parts;
           for (const part of head) controller.enqueue(part);
           if (!hang) controller.close();
+          else if (abortSignal?.aborted) controller.error(abortSignal.reason);
           else abortSignal?.addEventListener('abort', () => controller.error(abortSignal.reason));
         },
       });
