@@ -18,7 +18,7 @@ const gate = toolGate({ tools: { get_weather: getWeather } });
 export async function handleChat(request: Request): Promise<Response> {
   const { messages } = (await request.json()) as { messages: UIMessage[] };
   const result = streamText({
-    model: wrapLanguageModel({ model: chatModel(), middleware: gate.middleware }),
+    model: wrapLanguageModel({ model: chatModel(messages), middleware: gate.middleware }),
     // The tools, wrapped, and the repair step that makes a refused call's error text in the UI
     // exactly the gate's answer.
     ...gate.toolSettings(),
