@@ -13,7 +13,7 @@ const gate = toolGate({ tools: { get_weather: getWeather } });
 
 /**
  * POST /api/chat: the whole server side of the chat. A web `Request` in, the AI SDK's UI message
- * stream out, so it also fits a Next.js route (`export const POST = handleChat`) or a Worker.
+ * stream out, so it also fits a Next.js route (examples/next-route has one) or a Worker.
  */
 export async function handleChat(request: Request): Promise<Response> {
   const { messages } = (await request.json()) as { messages: UIMessage[] };
