@@ -21,29 +21,47 @@ const bundle = await build({
 });
 const script = bundle.outputFiles[0]?.contents ?? new Uint8Array();
 
+const offline = !process.env.OPENAI_API_KEY;
 const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 const page = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>toolgate chat</title>
 <style>
-  body { font: 15px/1.4 system-ui, sans-serif; max-width: 760px; margin: 2rem auto; padding: 0 1rem; }
-  .message { margin: 1rem 0; padding: .5rem 1rem; border-radius: 8px; }
+  * { box-sizing: border-box; }
+  body { font: 15px/1.45 system-ui, sans-serif; color: #1d1d1f; max-width: 760px; margin: 1.5rem auto; padding: 0 1rem; }
+  h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
+  .intro { color: #555; margin: 0 0 1rem; }
+  .message { margin: 1rem 0; padding: .5rem .9rem; border-radius: 8px; }
   .message-user { background: #eef3ff; }
   .message-assistant { background: #f6f6f6; }
-  .tool { border: 1px solid #ccc; border-radius: 6px; margin: .5rem 0; padding: .25rem .75rem; background: #fff; }
-  .tool-output-error { border-color: #d33; }
-  .tool-output-available { border-color: #2a2; }
-  .tool-name { font-weight: 600; }
-  pre { white-space: pre-wrap; margin: .25rem 0; }
-  .tool-error { color: #a11; }
-  form { display: flex; gap: .5rem; }
-  input { flex: 1; padding: .5rem; }
+  hr { border: 0; border-top: 1px solid #ddd; margin: .75rem 0; }
+  .tool { border: 1px solid #ccc; border-left-width: 5px; border-radius: 6px; margin: .5rem 0; padding: .4rem .75rem .5rem; background: #fff; }
+  .tool-head { display: flex; align-items: center; gap: .5rem; flex-wrap: wrap; }
+  .tool-name { font-weight: 600; font-family: ui-monospace, monospace; }
+  .badge { font-size: .75rem; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; padding: .1rem .5rem; border-radius: 999px; }
+  .tool h3 { font-size: .75rem; font-weight: 600; color: #666; margin: .5rem 0 .1rem; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font: 13px/1.4 ui-monospace, monospace; }
+  .tool-refused { border-color: #d33; background: #fff5f5; }
+  .badge-refused { background: #c62828; color: #fff; }
+  .tool-refused .tool-answer pre { color: #a11; }
+  .tool-not-run { border-color: #bbb; border-style: dashed; border-left-style: solid; background: #fafafa; color: #555; }
+  .badge-not-run { background: #e0e0e0; color: #444; }
+  .tool-ran { border-color: #2a2; }
+  .badge-ran { background: #e3f5e3; color: #1b5e20; }
+  .tool-failed, .tool-denied { border-color: #e08a00; }
+  .badge-failed, .badge-denied { background: #fff0d6; color: #7a4a00; }
+  .badge-pending { background: #eef3ff; color: #2c4a8a; }
+  .error { color: #a11; }
+  form { display: flex; gap: .5rem; margin: 1rem 0; }
+  input { flex: 1; min-width: 0; padding: .5rem; font: inherit; }
+  button { padding: .5rem 1rem; font: inherit; }
 </style>
 </head>
 <body>
-<div id="root" data-prompt="${escapeAttribute(process.env.OPENAI_API_KEY ? '' : recordedPrompt)}"></div>
+<div id="root" data-offline="${offline}" data-prompt="${escapeAttribute(offline ? recordedPrompt : '')}"></div>
 <script type="module" src="/client.js"></script>
 </body>
 </html>`;
