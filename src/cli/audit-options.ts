@@ -1,4 +1,9 @@
-import { nonStrictProfile, profileByProviderId, type StrictProfile } from '../decode/index.ts';
+import {
+  profileByProviderId,
+  profileNames,
+  profilesByName,
+  type StrictProfile,
+} from '../decode/provider-profiles.ts';
 
 const marker = Symbol.for('toolgate.error.CliUsageError');
 
@@ -40,8 +45,10 @@ Sources (any number, in any order):
   --mcp-stdio "<command>" an MCP server started as a child process (split on spaces)
 
 Options:
-  --provider <names>      profiles or AI SDK provider ids, comma-separated (default: every
-                          profile that converts): ${profileNames().join(', ')}
+  --provider <names>      profiles or AI SDK provider ids, comma-separated: ${profileNames.join(', ')}
+                          (default: ${defaultProfiles()
+                            .map((profile) => profile.name)
+                            .join(', ')})
   --export <name>         the export that holds the ToolSet, for every module source
   --json                  print the report as JSON
   -h, --help              print this text
@@ -49,16 +56,23 @@ Options:
 Exit status: 0 when every tool can be sent as the profiles need; 1 when a tool cannot be sent
 strict under a strict profile or a request budget is exceeded; 2 for a usage or loading error.`;
 
-/** Every profile name the table knows, plus the non-strict one. */
-export function profileNames(): string[] {
-  return [...new Set([...Object.values(profileByProviderId), nonStrictProfile].map((p) => p.name))];
+/**
+ * Finds a profile by its name (`openai`, `xai`), as the library's registry has it, or by an AI SDK
+ * provider id (`openai.responses`).
+ */
+export function resolveProfile(name: string): StrictProfile | undefined {
+  if (Object.hasOwn(profilesByName, name))
+    return profilesByName[name as keyof typeof profilesByName];
+  if (Object.hasOwn(profileByProviderId, name)) return profileByProviderId[name];
+  return undefined;
 }
 
-/** Finds a profile by its name (`openai`) or by an AI SDK provider id (`openai.responses`). */
-export function resolveProfile(name: string): StrictProfile | undefined {
-  if (Object.hasOwn(profileByProviderId, name)) return profileByProviderId[name];
-  const profiles = [...Object.values(profileByProviderId), nonStrictProfile];
-  return profiles.find((profile) => profile.name === name);
+/**
+ * The profiles audited when none is named: each one the gate picks by itself from a model's
+ * provider id and converts schemas for. The opt-in ones (xai, vllm, llamacpp) are never picked so.
+ */
+export function defaultProfiles(): StrictProfile[] {
+  return [...new Set(Object.values(profileByProviderId))].filter((profile) => profile.strictTools);
 }
 
 const moduleExtensions = /\.(?:ts|mts|cts|js|mjs|cjs)$/;
@@ -175,9 +189,7 @@ function fileSource(path: string): ToolSourceSpec {
 }
 
 function parseProviders(list: string | undefined): StrictProfile[] {
-  if (list === undefined) {
-    return [...new Set(Object.values(profileByProviderId))].filter((p) => p.strictTools);
-  }
+  if (list === undefined) return defaultProfiles();
   const names = list
     .split(',')
     .map((name) => name.trim())
@@ -188,7 +200,7 @@ function parseProviders(list: string | undefined): StrictProfile[] {
     const profile = resolveProfile(name);
     if (profile === undefined) {
       throw new CliUsageError(
-        `Unknown provider "${name}". Known profiles: ${profileNames().join(', ')} (or an AI SDK provider id such as openai.responses).`,
+        `Unknown provider "${name}". Known profiles: ${profileNames.join(', ')} (or an AI SDK provider id such as openai.responses).`,
       );
     }
     if (!profiles.includes(profile)) profiles.push(profile);
