@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.ts';
@@ -91,6 +92,11 @@ describe('toolgate audit', () => {
       stderr: expect.stringMatching(/^toolgate audit: node no-such-server\.js: /),
     });
     expect(await toolgate('lint')).toMatchObject({ code: 2, stderr: /Unknown command "lint"/ });
+  });
+
+  it('should print the version of the package it belongs to', async () => {
+    const { version } = JSON.parse(await readFile(`${root}package.json`, 'utf8'));
+    expect(await toolgate('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('should show progress on a terminal when it reads several sources', async () => {
