@@ -52,11 +52,15 @@ export async function runCli(
       tools.push(...(await loadTools(source)));
     }
     if (progress) stderr.write('\r\x1b[K');
-    const report = auditTools({ tools, profiles: options.profiles });
+    const report = auditTools({
+      tools,
+      profiles: options.profiles,
+      failOnBudget: options.failOnBudget,
+    });
     stdout.write(
       options.json
         ? `${JSON.stringify({ profiles: options.profiles.map((p) => p.name), ...report }, null, 2)}\n`
-        : `${formatAudit(report)}\n`,
+        : `${formatAudit(report, { details: options.details })}\n`,
     );
     return report.ok ? 0 : 1;
   } catch (error) {

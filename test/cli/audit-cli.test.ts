@@ -38,15 +38,30 @@ describe('toolgate audit', () => {
   });
 
   it('should audit an MCP server started over stdio, and exit 1 for a tool that cannot be strict', async () => {
-    const run = await toolgate('audit', '--mcp-stdio', `node ${server}`, '--provider', 'openai');
+    const run = await toolgate(
+      'audit',
+      '--mcp-stdio',
+      `node ${server}`,
+      '--provider',
+      'openai',
+      '--details',
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatchInlineSnapshot(`
       "openai
-        strict      lookup  null placeholders: verbose → left out; dropped: maxLength
-                    - "maxLength" left out at /properties/id; description now ends "At most 64 characters."
+        strict      lookup  1 placeholder, dropped: maxLength
         NOT STRICT  pin     "/properties/at" is a tuple (a schema per position), which strict mode does not accept
-                    ! sent without strict: the openai decoder does not enforce its schema
+
+      lookup
+        openai:
+          (arguments): closed: names it does not list are refused (additionalProperties: false)
+          id: maxLength 64 left out (strict mode does not take it); the description says "At most 64 characters."
+          verbose: null added as a placeholder: a null means left out
+
+      pin
+        openai:
+          ! sent without strict: the openai decoder does not enforce its schema
 
       Audit failed: tools that cannot be sent strict: 1 under openai.
       "
