@@ -4,7 +4,9 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.ts';
@@ -107,6 +109,47 @@ describe('toolgate audit', () => {
       stderr: expect.stringMatching(/^toolgate audit: node no-such-server\.js: /),
     });
     expect(await toolgate('lint')).toMatchObject({ code: 2, stderr: /Unknown command "lint"/ });
+  });
+
+  it('should fail on a per-request budget only for a profile named, or with --fail-on-budget', async () => {
+    // 21 tools: one more than Anthropic and Bedrock take strict in one request.
+    const tools = Object.fromEntries(
+      Array.from({ length: 21 }, (_, index) => [
+        `tool${index + 1}`,
+        { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      ]),
+    );
+    const directory = await mkdtemp(join(tmpdir(), 'toolgate-audit-'));
+    const file = join(directory, 'tools.json');
+    await writeFile(file, JSON.stringify(tools));
+    const audit = async (...args: string[]) => {
+      let stdout = '';
+      const code = await runCli(['audit', file, ...args], {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: () => true },
+      });
+      return { code, stdout };
+    };
+    try {
+      const byDefault = await audit();
+      expect(byDefault.code).toBe(0);
+      expect(byDefault.stdout).toContain(
+        '  ! 1 sent without strict when all are offered together (costliest first): tool1\n',
+      );
+      expect(byDefault.stdout.trim().split('\n').slice(-2)).toEqual([
+        'Every tool can be sent as each profile needs.',
+        'Not counted against the audit: the request budget of anthropic, amazon-bedrock, passed when all these tools are offered together (name the profile with --provider, or add --fail-on-budget, to count it).',
+      ]);
+      expect((await audit('--fail-on-budget')).code).toBe(1);
+      const named = await audit('--provider', 'anthropic');
+      expect(named.code).toBe(1);
+      expect(named.stdout.trim().split('\n').at(-1)).toBe(
+        'Audit failed: request budget exceeded under anthropic.',
+      );
+      expect((await audit('--provider', 'openai')).code).toBe(0);
+    } finally {
+      await rm(directory, { recursive: true });
+    }
   });
 
   it('should print the version of the package it belongs to', async () => {
