@@ -133,7 +133,7 @@ describe('auditTools', () => {
     expect(changesOf(anthropicProfile)).toMatchInlineSnapshot(`
       [
         "entities[]: closed: names it does not list are refused (additionalProperties: false)",
-        "limit: default 10 left out (strict mode does not take default)",
+        "limit: default 10 left out (strict mode does not take default); the argument stays optional",
       ]
     `);
   });

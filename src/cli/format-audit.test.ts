@@ -34,12 +34,12 @@ describe('formatAudit', () => {
     });
     expect(formatAudit(report)).toMatchInlineSnapshot(`
       "openai
-        strict      pages  1 placeholder, 1 made required, 1 object closed, dropped: format
-        strict      ping   unchanged
+        strict       pages  1 placeholder, 1 made required, 1 object closed, dropped: format
+        strict       ping   unchanged
 
       anthropic
-        strict      pages  1 object closed, 1 default left out, dropped: format
-        strict      ping   unchanged
+        strict       pages  1 object closed, 1 default left out, dropped: format
+        strict       ping   unchanged
         request budget: 2/20 strict tools, 2/24 optional parameters, 1/16 union parameters
 
       Add --details for every change by argument path.
@@ -55,12 +55,12 @@ describe('formatAudit', () => {
     });
     expect(formatAudit(report, { details: true })).toMatchInlineSnapshot(`
       "openai
-        strict      pages  1 placeholder, 1 made required, 1 object closed, dropped: format
-        strict      ping   unchanged
+        strict       pages  1 placeholder, 1 made required, 1 object closed, dropped: format
+        strict       ping   unchanged
 
       anthropic
-        strict      pages  1 object closed, 1 default left out, dropped: format
-        strict      ping   unchanged
+        strict       pages  1 object closed, 1 default left out, dropped: format
+        strict       ping   unchanged
         request budget: 2/20 strict tools, 2/24 optional parameters, 1/16 union parameters
 
       pages
@@ -70,7 +70,7 @@ describe('formatAudit', () => {
           filters.limit: null added as a placeholder for its default 10, which strict mode does not take; format "int32" left out (strict mode does not take it); the description says "Format: int32."
         anthropic:
           filters: closed: names it does not list are refused (additionalProperties: false)
-          filters.limit: default 10 left out (strict mode does not take default); format "int32" left out (strict mode does not take it); the description says "Format: int32."
+          filters.limit: default 10 left out (strict mode does not take default); the argument stays optional; format "int32" left out (strict mode does not take it); the description says "Format: int32."
 
       Every tool can be sent as each profile needs."
     `);

@@ -2,7 +2,7 @@ import type { AuditReport, AuditRow, BudgetVerdict, SchemaChange } from './audit
 
 const outcomeLabels: Record<AuditRow['outcome'], string> = {
   strict: 'strict',
-  'over-budget': 'NO STRICT',
+  'over-budget': 'over budget',
   'not-strict': 'NOT STRICT',
   unconverted: 'as is',
 };
@@ -24,7 +24,7 @@ export function formatAudit(
   for (const profile of profiles) {
     lines.push(profile);
     for (const row of report.rows.filter((candidate) => candidate.profile === profile)) {
-      const outcome = outcomeLabels[row.outcome].padEnd(10);
+      const outcome = outcomeLabels[row.outcome].padEnd(11);
       lines.push(`  ${outcome}  ${label(row, showSource).padEnd(nameWidth)}  ${summary(row)}`);
     }
     const budget = report.budgets.find((verdict) => verdict.profile === profile);

@@ -260,14 +260,15 @@ function visitObject(
         });
       }
       if (hasDefault) {
+        const why = wasRequired.has(name)
+          ? '; the argument is required anyway'
+          : isRequired.has(name)
+            ? '; not applied: a null is passed on as null'
+            : '; the argument stays optional';
         walk.changes.push({
           path: childPath,
           kind: 'default',
-          text: `default ${describe(defaultValue)} left out (strict mode does not take default)${
-            !wasRequired.has(name) && isRequired.has(name)
-              ? '; not applied: a null is passed on as null'
-              : ''
-          }`,
+          text: `default ${describe(defaultValue)} left out (strict mode does not take default)${why}`,
         });
       }
     }

@@ -52,8 +52,8 @@ describe('toolgate audit', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatchInlineSnapshot(`
       "openai
-        strict      lookup  1 placeholder, dropped: maxLength
-        NOT STRICT  pin     "/properties/at" is a tuple (a schema per position), which strict mode does not accept
+        strict       lookup  1 placeholder, dropped: maxLength
+        NOT STRICT   pin     "/properties/at" is a tuple (a schema per position), which strict mode does not accept
 
       lookup
         openai:
@@ -92,7 +92,7 @@ describe('toolgate audit', () => {
   it('should exit 0 when every tool can be sent strict', async () => {
     const run = await toolgate('audit', 'test/cli/fixtures/toolset.ts', '--provider=openai');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('strict      archive  unchanged');
+    expect(run.stdout).toContain('strict       archive  unchanged');
     expect(run.stdout.trim().split('\n').at(-1)).toBe(
       'Every tool can be sent as each profile needs.',
     );
