@@ -26,21 +26,30 @@ const ping: AuditedTool = {
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
 };
 
+// Nothing to change but its root, which strict mode closes.
+const status: AuditedTool = {
+  name: 'status',
+  source: 'tools.json',
+  inputSchema: { type: 'object', properties: {} },
+};
+
 describe('formatAudit', () => {
   it('should print a summary line per tool and profile, and no details unless asked', () => {
     const report = auditTools({
-      tools: [pages, ping],
+      tools: [pages, ping, status],
       profiles: [openaiProfile, anthropicProfile],
     });
     expect(formatAudit(report)).toMatchInlineSnapshot(`
       "openai
-        strict       pages  1 placeholder, 1 made required, 1 object closed, dropped: format
-        strict       ping   unchanged
+        strict       pages   1 placeholder, 1 made required, 1 object closed, dropped: format
+        strict       ping    unchanged
+        strict       status  arguments closed
 
       anthropic
-        strict       pages  1 object closed, 1 default left out, dropped: format
-        strict       ping   unchanged
-        request budget: 2/20 strict tools, 2/24 optional parameters, 1/16 union parameters
+        strict       pages   1 object closed, 1 default left out, dropped: format
+        strict       ping    unchanged
+        strict       status  arguments closed
+        request budget: 3/20 strict tools, 2/24 optional parameters, 1/16 union parameters
 
       Add --details for every change by argument path.
 

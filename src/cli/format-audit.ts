@@ -70,10 +70,13 @@ function summary(row: AuditRow): string {
   const { inlined, kept } = row.references;
   if (inlined > 0) parts.push(`${inlined} $ref${inlined === 1 ? '' : 's'} inlined`);
   if (kept.length > 0) parts.push(`recursion kept: ${kept.length}`);
+  if (parts.length === 0) {
+    // Only what the summary leaves out: said, so that "unchanged" is never said of a change.
+    if (row.changes.some((change) => change.kind === 'closed')) parts.push('arguments closed');
+    if (row.changes.some((change) => change.kind === 'references')) parts.push('$defs left out');
+  }
   const changes = parts.length > 0 ? parts.join(', ') : 'unchanged';
-  return row.outcome === 'over-budget'
-    ? `over the request budget: sent without strict; ${changes}`
-    : changes;
+  return row.outcome === 'over-budget' ? `sent without strict; ${changes}` : changes;
 }
 
 function formatBudget(verdict: BudgetVerdict): string[] {
