@@ -93,6 +93,16 @@ describe('loadTools over stdio', () => {
     );
     expect(message.replace(process.execPath, 'node')).toMatchInlineSnapshot(`
       "node <fixtures>/dying-server.ts: the server exited with status 3 before it listed its tools. The end of its stderr:
+        | loading plugin 12
+        | loading plugin 13
+        | loading plugin 14
+        | loading plugin 15
+        | loading plugin 16
+        | loading plugin 17
+        | loading plugin 18
+        | loading plugin 19
+        | loading plugin 20
+        | loading plugin 21
         | loading plugin 22
         | loading plugin 23
         | loading plugin 24

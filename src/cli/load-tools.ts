@@ -156,23 +156,20 @@ async function toolsFromMcp(
       cause: error,
     });
   }
-  const server = source.kind === 'mcp-stdio' ? new ServerProcess() : undefined;
-  const transport =
-    source.kind === 'mcp-http'
-      ? { type: 'http' as const, url: source.url }
-      : server?.watch(
-          new (await import('@ai-sdk/mcp/mcp-stdio')).StdioMCPTransport({
-            command: source.command,
-            args: [...source.args],
-            stderr: 'pipe',
-          }),
-        );
+  let server: ServerProcess | undefined;
+  let transport: Parameters<typeof mcp.createMCPClient>[0]['transport'];
+  if (source.kind === 'mcp-http') {
+    transport = { type: 'http', url: source.url };
+  } else {
+    const { StdioMCPTransport } = await import('@ai-sdk/mcp/mcp-stdio');
+    server = new ServerProcess();
+    transport = server.watch(
+      new StdioMCPTransport({ command: source.command, args: [...source.args], stderr: 'pipe' }),
+    );
+  }
   let client: Awaited<ReturnType<typeof mcp.createMCPClient>> | undefined;
   try {
-    client = await mcp.createMCPClient({
-      transport: transport as NonNullable<typeof transport>,
-      clientName: 'toolgate-audit',
-    });
+    client = await mcp.createMCPClient({ transport, clientName: 'toolgate-audit' });
     const tools: AuditedTool[] = [];
     let cursor: string | undefined;
     do {
@@ -194,7 +191,7 @@ async function toolsFromMcp(
 }
 
 /** Lines of a dead server's stderr shown, at most, and characters kept of each. */
-const stderrLines = 10;
+const stderrLines = 20;
 const stderrLineLength = 200;
 
 /**
@@ -259,7 +256,8 @@ class ServerProcess {
   private append(chunk: string): void {
     const lines = (this.partial + chunk).split(/\r?\n/);
     this.partial = lines.pop() ?? '';
-    this.tail.push(...lines);
+    // Blank lines say nothing and would push the lines that do out of the tail.
+    this.tail.push(...lines.filter((line) => line.trim() !== ''));
     if (this.tail.length > stderrLines) this.tail.splice(0, this.tail.length - stderrLines);
   }
 }

@@ -106,7 +106,9 @@ describe('toolgate audit', () => {
     });
     expect(await toolgate('audit', '--mcp-stdio', 'node no-such-server.js')).toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/^toolgate audit: node no-such-server\.js: /),
+      stderr: expect.stringMatching(
+        /^toolgate audit: node no-such-server\.js: the server exited with status 1 before it listed its tools\. The end of its stderr:\n(.|\n)*Cannot find module/,
+      ),
     });
     expect(await toolgate('lint')).toMatchObject({ code: 2, stderr: /Unknown command "lint"/ });
   });
