@@ -8,7 +8,7 @@ import {
   vllmProfile,
   xaiProfile,
 } from '../decode/index.ts';
-import { CliUsageError, parseAuditArguments, resolveProfile } from './audit-options.ts';
+import { CliUsageError, parseAuditArguments, profileByNameOrId } from './audit-options.ts';
 
 function usageError(argv: string[]): string {
   try {
@@ -50,7 +50,7 @@ describe('parseAuditArguments', () => {
   });
 
   it('should accept every profile name the library accepts, the opt-in ones included', () => {
-    for (const name of profileNames) expect(resolveProfile(name)).toBe(profileNamed(name));
+    for (const name of profileNames) expect(profileByNameOrId(name)).toBe(profileNamed(name));
     expect(parseAuditArguments(['t.json', '--provider', 'xai,vllm,llamacpp'])?.profiles).toEqual([
       xaiProfile,
       vllmProfile,

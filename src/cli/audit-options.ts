@@ -94,7 +94,7 @@ Exit status:
  * Finds a profile by its name (`openai`, `xai`), as the library's registry has it, or by an AI SDK
  * provider id (`openai.responses`).
  */
-export function resolveProfile(name: string): StrictProfile | undefined {
+export function profileByNameOrId(name: string): StrictProfile | undefined {
   if (Object.hasOwn(profilesByName, name))
     return profilesByName[name as keyof typeof profilesByName];
   if (Object.hasOwn(profileByProviderId, name)) return profileByProviderId[name];
@@ -253,7 +253,7 @@ function parseProviders(list: string | undefined): StrictProfile[] {
   if (names.length === 0) throw new CliUsageError('--provider needs at least one profile name.');
   const profiles: StrictProfile[] = [];
   for (const name of names) {
-    const profile = resolveProfile(name);
+    const profile = profileByNameOrId(name);
     if (profile === undefined) {
       throw new CliUsageError(
         `Unknown provider "${name}". Known profiles: ${profileNames.join(', ')} (or an AI SDK provider id such as openai.responses).`,
