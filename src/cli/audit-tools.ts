@@ -165,72 +165,61 @@ function auditTool(
   tool: AuditedTool,
   profile: StrictProfile,
 ): { row: AuditRow; sent: SchemaObject | undefined } {
-  const base = {
+  const unsent = (outcome: 'unconverted' | 'not-strict', reason: string): AuditRow => ({
     tool: tool.name,
     source: tool.source,
     profile: profile.name,
+    outcome,
+    reason,
     placeholders: [],
     droppedKeywords: [],
     changes: [],
     references: noReferences,
-    warnings: [],
-  };
+    warnings:
+      outcome === 'not-strict'
+        ? [`sent without strict: the ${profile.name} decoder does not enforce its schema`]
+        : [],
+  });
   if (tool.inputSchema === undefined) {
     return {
-      row: {
-        ...base,
-        outcome: 'unconverted',
-        reason: 'a provider-defined tool: the provider owns its schema',
-      },
+      row: unsent('unconverted', 'a provider-defined tool: the provider owns its schema'),
       sent: undefined,
     };
   }
   if (!profile.strictTools) {
-    return {
-      row: {
-        ...base,
-        outcome: 'unconverted',
-        reason: `${profile.name} sends schemas as they are (calls are still checked)`,
-      },
-      sent: undefined,
-    };
+    const reason = `${profile.name} sends schemas as they are (calls are still checked)`;
+    return { row: unsent('unconverted', reason), sent: undefined };
   }
   const result = toStrictSchema(tool.inputSchema, { profile });
-  if (!result.strict) {
-    return {
-      row: {
-        ...base,
-        outcome: 'not-strict',
-        reason: result.reason,
-        warnings: [`sent without strict: the ${profile.name} decoder does not enforce its schema`],
-      },
-      sent: undefined,
-    };
-  }
-  const changes = sentChanges({
+  if (!result.strict) return { row: unsent('not-strict', result.reason), sent: undefined };
+  const { placeholders, droppedKeywords, changes, references } = sentChanges({
     source: tool.inputSchema as SchemaObject,
     sent: result.schema,
     plan: result.plan,
     notes: result.notes,
   });
-  const budget = hasStrictBudget(profile) ? strictToolCost(tool.name, result.schema) : undefined;
-  return {
-    row: {
-      ...base,
-      outcome: 'strict',
-      ...changes,
-      ...(budget !== undefined
-        ? {
-            budget: {
-              strictTools: 1,
-              optionalParameters: budget.optionalParameters,
-              unionParameters: budget.unionParameters,
-            },
-          }
-        : {}),
-    },
-    sent: result.schema,
+  const cost = hasStrictBudget(profile) ? strictToolCost(tool.name, result.schema) : undefined;
+  const row: AuditRow = {
+    tool: tool.name,
+    source: tool.source,
+    profile: profile.name,
+    outcome: 'strict',
+    placeholders,
+    droppedKeywords,
+    changes,
+    references,
+    ...(cost !== undefined
+      ? {
+          budget: {
+            strictTools: 1,
+            optionalParameters: cost.optionalParameters,
+            unionParameters: cost.unionParameters,
+          },
+        }
+      : {}),
+    warnings: [],
   };
+  return { row, sent: result.schema };
 }
 
 /** The request budgets a profile declares, or `undefined` when it declares none. */
