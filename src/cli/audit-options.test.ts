@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cerebrasProfile, openaiProfile } from '../decode/index.ts';
-import { CliUsageError, parseAuditArguments, profileNames } from './audit-options.ts';
+import {
+  cerebrasProfile,
+  llamacppProfile,
+  openaiProfile,
+  profileNamed,
+  profileNames,
+  vllmProfile,
+  xaiProfile,
+} from '../decode/index.ts';
+import { CliUsageError, parseAuditArguments, profileByNameOrId } from './audit-options.ts';
 
 function usageError(argv: string[]): string {
   try {
@@ -41,8 +49,13 @@ describe('parseAuditArguments', () => {
     expect(profiles).toContain(openaiProfile);
   });
 
-  it('should list the profile names of the table, the non-strict one included', () => {
-    expect(profileNames()).toEqual(expect.arrayContaining(['openai', 'cerebras', 'none']));
+  it('should accept every profile name the library accepts, the opt-in ones included', () => {
+    for (const name of profileNames) expect(profileByNameOrId(name)).toBe(profileNamed(name));
+    expect(parseAuditArguments(['t.json', '--provider', 'xai,vllm,llamacpp'])?.profiles).toEqual([
+      xaiProfile,
+      vllmProfile,
+      llamacppProfile,
+    ]);
   });
 
   it('should hand the export name to module sources', () => {

@@ -1,4 +1,10 @@
-import { nonStrictProfile, profileByProviderId, type StrictProfile } from '../decode/index.ts';
+import {
+  profileByProviderId,
+  profileNames,
+  profilesByName,
+  type StrictProfile,
+} from '../decode/provider-profiles.ts';
+import { hasStrictBudget } from '../decode/strict-budget.ts';
 
 const marker = Symbol.for('toolgate.error.CliUsageError');
 
@@ -23,12 +29,20 @@ export type AuditOptions = {
   readonly sources: readonly ToolSourceSpec[];
   readonly profiles: readonly StrictProfile[];
   readonly json: boolean;
+  /** Every change by argument path after the summary (`--details`). */
+  readonly details: boolean;
+  /**
+   * Whether a per-request budget passed fails the audit: when the profiles were named with
+   * `--provider`, or with `--fail-on-budget`.
+   */
+  readonly failOnBudget: boolean;
 };
 
 export const auditUsage = `Usage: toolgate audit [sources…] [options]
 
-Says, per tool and provider profile, whether the tool is sent strict, what the conversion changed,
-the request budgets it uses, and what would make the provider answer 400.
+Says, per tool and provider profile, whether the tool is sent strict, what the conversion changed
+in the schema sent, the per-request budgets it uses, and what would fail at run time. A summary
+comes first, one line per tool and profile; --details adds every change by argument path.
 
 Sources (any number, in any order):
   tools.json              a JSON file: an array of tools ({ name, inputSchema | input_schema |
@@ -37,28 +51,70 @@ Sources (any number, in any order):
   tools.ts | tools.js     a module exporting an AI SDK ToolSet (the default export, else "tools";
                           pick another with --export); .ts needs Node 22.18 or newer
   --mcp <url>             an MCP server over Streamable HTTP
-  --mcp-stdio "<command>" an MCP server started as a child process (split on spaces)
+  --mcp-stdio "<command>" an MCP server started as a child process (split on spaces); if it
+                          exits first, its exit status and the end of its stderr are shown
 
 Options:
-  --provider <names>      profiles or AI SDK provider ids, comma-separated (default: every
-                          profile that converts): ${profileNames().join(', ')}
+  --provider <names>      profiles or AI SDK provider ids, comma-separated. Profiles:
+                          ${wrap(profileNames.join(', '), 26, 98)}
+                          Default: ${wrap(
+                            `the profiles the gate picks by itself from a model's provider id and converts for: ${defaultProfiles()
+                              .map((profile) => profile.name)
+                              .join(
+                                ', ',
+                              )} (${optInProfileNames().join(', ')} are opt-in: name them)`,
+                            26,
+                            98,
+                            9,
+                          )}
+  --details               after the summary, every change to each schema sent, by argument path
+  --fail-on-budget        ${wrap(
+    `count a per-request budget (${[...new Set(Object.values(profilesByName))]
+      .filter(hasStrictBudget)
+      .map((profile) => profile.name)
+      .join(', ')}) against the exit status when the profiles are the default ones`,
+    26,
+    98,
+  )}
   --export <name>         the export that holds the ToolSet, for every module source
   --json                  print the report as JSON
   -h, --help              print this text
 
-Exit status: 0 when every tool can be sent as the profiles need; 1 when a tool cannot be sent
-strict under a strict profile or a request budget is exceeded; 2 for a usage or loading error.`;
+Exit status:
+  0  every tool can be sent as the profiles need
+  1  a tool cannot be sent strict under a strict profile (sent as it was, its decoder does not
+     enforce its schema); or a per-request budget is passed under a profile named with
+     --provider, or with --fail-on-budget. A budget passed under the default profiles is reported
+     with the tools the gate sends without strict, but does not fail: it depends on which tools
+     share a request, which the app may narrow (activeTools), and the gate keeps such a request
+     valid by sending its costliest tools without strict.
+  2  a usage or loading error`;
 
-/** Every profile name the table knows, plus the non-strict one. */
-export function profileNames(): string[] {
-  return [...new Set([...Object.values(profileByProviderId), nonStrictProfile].map((p) => p.name))];
+/**
+ * Finds a profile by its name (`openai`, `xai`), as the library's registry has it, or by an AI SDK
+ * provider id (`openai.responses`).
+ */
+export function profileByNameOrId(name: string): StrictProfile | undefined {
+  if (Object.hasOwn(profilesByName, name))
+    return profilesByName[name as keyof typeof profilesByName];
+  if (Object.hasOwn(profileByProviderId, name)) return profileByProviderId[name];
+  return undefined;
 }
 
-/** Finds a profile by its name (`openai`) or by an AI SDK provider id (`openai.responses`). */
-export function resolveProfile(name: string): StrictProfile | undefined {
-  if (Object.hasOwn(profileByProviderId, name)) return profileByProviderId[name];
-  const profiles = [...Object.values(profileByProviderId), nonStrictProfile];
-  return profiles.find((profile) => profile.name === name);
+/** The profiles that convert but that no provider id selects: named with --provider only. */
+function optInProfileNames(): string[] {
+  const defaults = defaultProfiles();
+  return [...new Set(Object.values(profilesByName))]
+    .filter((profile) => profile.strictTools && !defaults.includes(profile))
+    .map((profile) => profile.name);
+}
+
+/**
+ * The profiles audited when none is named: each one the gate picks by itself from a model's
+ * provider id and converts schemas for. The opt-in ones (xai, vllm, llamacpp) are never picked so.
+ */
+export function defaultProfiles(): StrictProfile[] {
+  return [...new Set(Object.values(profileByProviderId))].filter((profile) => profile.strictTools);
 }
 
 const moduleExtensions = /\.(?:ts|mts|cts|js|mjs|cjs)$/;
@@ -72,6 +128,8 @@ export function parseAuditArguments(argv: readonly string[]): AuditOptions | und
   let providerList: string | undefined;
   let exportName: string | undefined;
   let json = false;
+  let details = false;
+  let failOnBudget = false;
   const nextValue = (option: string, index: number): string => {
     const value = argv[index + 1];
     if (value === undefined || value.startsWith('--')) {
@@ -99,6 +157,12 @@ export function parseAuditArguments(argv: readonly string[]): AuditOptions | und
         return undefined;
       case '--json':
         json = true;
+        break;
+      case '--details':
+        details = true;
+        break;
+      case '--fail-on-budget':
+        failOnBudget = true;
         break;
       case '--provider':
       case '--providers':
@@ -140,7 +204,13 @@ export function parseAuditArguments(argv: readonly string[]): AuditOptions | und
   if (exportName !== undefined && !sources.some((source) => source.kind === 'module')) {
     throw new CliUsageError('--export applies to module sources, and none was given.');
   }
-  return { sources: withExport, profiles: parseProviders(providerList), json };
+  return {
+    sources: withExport,
+    profiles: parseProviders(providerList),
+    json,
+    details,
+    failOnBudget: failOnBudget || providerList !== undefined,
+  };
 }
 
 function splitInline(argument: string): [string, string | undefined] {
@@ -175,9 +245,7 @@ function fileSource(path: string): ToolSourceSpec {
 }
 
 function parseProviders(list: string | undefined): StrictProfile[] {
-  if (list === undefined) {
-    return [...new Set(Object.values(profileByProviderId))].filter((p) => p.strictTools);
-  }
+  if (list === undefined) return defaultProfiles();
   const names = list
     .split(',')
     .map((name) => name.trim())
@@ -185,13 +253,30 @@ function parseProviders(list: string | undefined): StrictProfile[] {
   if (names.length === 0) throw new CliUsageError('--provider needs at least one profile name.');
   const profiles: StrictProfile[] = [];
   for (const name of names) {
-    const profile = resolveProfile(name);
+    const profile = profileByNameOrId(name);
     if (profile === undefined) {
       throw new CliUsageError(
-        `Unknown provider "${name}". Known profiles: ${profileNames().join(', ')} (or an AI SDK provider id such as openai.responses).`,
+        `Unknown provider "${name}". Known profiles: ${profileNames.join(', ')} (or an AI SDK provider id such as openai.responses).`,
       );
     }
     if (!profiles.includes(profile)) profiles.push(profile);
   }
   return profiles;
+}
+
+/** A list of words wrapped at `width` columns, its later lines indented by `indent`. */
+function wrap(text: string, indent: number, width: number, first = 0): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const start = lines.length === 0 ? indent + first : indent;
+    if (line !== '' && start + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anthropicProfile,
   cerebrasProfile,
   googleProfile,
   openaiProfile,
@@ -37,6 +38,27 @@ const pin: AuditedTool = {
   },
 };
 
+// A tree: the node refers to itself, so a profile with recursion keeps it under $defs.
+const outline: AuditedTool = {
+  name: 'outline',
+  source: 'tools.json',
+  inputSchema: {
+    type: 'object',
+    properties: { root: { $ref: '#/$defs/node' }, title: { $ref: '#/$defs/text' } },
+    $defs: {
+      text: { type: 'string' },
+      unused: { type: 'object', properties: { x: { $ref: '#/$defs/text' } } },
+      node: {
+        type: 'object',
+        properties: {
+          label: { $ref: '#/$defs/text' },
+          children: { type: 'array', items: { $ref: '#/$defs/node' } },
+        },
+      },
+    },
+  },
+};
+
 describe('auditTools', () => {
   it('should list placeholders by argument path, dropped keywords with their hint, and inlined refs', () => {
     const { rows, ok } = auditTools({ tools: [weather], profiles: [openaiProfile] });
@@ -47,9 +69,9 @@ describe('auditTools', () => {
     expect(row?.placeholders).toEqual([
       { path: 'unit', decodesTo: 'default', value: 'celsius' },
       { path: 'when', decodesTo: 'omission' },
-      { path: 'stops', decodesTo: 'omission' },
       { path: 'when.day', decodesTo: 'omission' },
       { path: 'when.hour', decodesTo: 'omission' },
+      { path: 'stops', decodesTo: 'omission' },
       { path: 'stops[].at', decodesTo: 'omission' },
     ]);
     expect(row?.droppedKeywords).toEqual([
@@ -59,8 +81,61 @@ describe('auditTools', () => {
         hint: 'At most 80 characters.',
       },
     ]);
-    expect(row?.refsInlined).toBe(1);
+    expect(row?.references).toEqual({ inlined: 1, kept: [] });
     expect(row?.budget).toBeUndefined();
+  });
+
+  it('should count only the references inlined, not the unused ones nor one kept for recursion', () => {
+    const [row] = auditTools({ tools: [outline], profiles: [openaiProfile] }).rows;
+    // Sent: title and label inlined; the node kept under $defs, referred to twice.
+    expect(row?.references).toEqual({ inlined: 2, kept: ['#/$defs/node'] });
+  });
+
+  it('should list the placeholders inside a recursive definition, once', () => {
+    const [row] = auditTools({ tools: [outline], profiles: [openaiProfile] }).rows;
+    expect(row?.placeholders.map((placeholder) => placeholder.path)).toEqual([
+      'root',
+      'root.label',
+      'root.children',
+      'title',
+    ]);
+  });
+
+  it('should name every change to the schema sent by argument path, each once', () => {
+    const entities: AuditedTool = {
+      name: 'entities',
+      source: 'tools.json',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          entities: {
+            type: 'array',
+            items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
+          scheme: { anyOf: [{ enum: ['light', 'dark'] }, { type: 'null' }] },
+          limit: { type: 'integer', default: 10 },
+        },
+        required: ['entities'],
+        additionalProperties: false,
+      },
+    };
+    const changesOf = (profile: StrictProfile) =>
+      auditTools({ tools: [entities], profiles: [profile] }).rows[0]?.changes.map(
+        ({ path, text }) => `${path}: ${text}`,
+      );
+    expect(changesOf(openaiProfile)).toMatchInlineSnapshot(`
+      [
+        "entities[]: closed: names it does not list are refused (additionalProperties: false)",
+        "scheme: made required: it admits null already, so the model sends null or a value",
+        "limit: null added as a placeholder for its default 10, which strict mode does not take",
+      ]
+    `);
+    expect(changesOf(anthropicProfile)).toMatchInlineSnapshot(`
+      [
+        "entities[]: closed: names it does not list are refused (additionalProperties: false)",
+        "limit: default 10 left out (strict mode does not take default); the argument stays optional",
+      ]
+    `);
   });
 
   it('should say why a tool cannot be strict and fail the audit', () => {
@@ -109,7 +184,11 @@ describe('auditTools', () => {
       maxUnionParameters: 3,
     });
     expect(budgetsOf(openaiProfile)).toBeUndefined();
-    const { rows, budgets, ok } = auditTools({ tools: [weather], profiles: [budgeted] });
+    const { rows, budgets, ok } = auditTools({
+      tools: [weather],
+      profiles: [budgeted],
+      failOnBudget: true,
+    });
     // OpenAI-style conversion: nothing optional is left, but every placeholder is a union.
     expect(rows[0]?.budget).toEqual({ strictTools: 1, optionalParameters: 0, unionParameters: 6 });
     expect(budgets).toEqual([
@@ -120,8 +199,37 @@ describe('auditTools', () => {
         exceeded: [
           '6 parameters with a union (anyOf or a type list) in one request; budgeted accepts at most 3',
         ],
+        withoutStrict: ['weather'],
+        fails: true,
       },
     ]);
     expect(ok).toBe(false);
+  });
+
+  it('should name the tools a per-request budget sends without strict, and fail on it only when asked', () => {
+    const tools: AuditedTool[] = Array.from({ length: 21 }, (_, index) => ({
+      name: `t${index + 1}`,
+      source: 'tools.json',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        required: index === 6 ? [] : index === 2 ? ['a'] : ['a', 'b'],
+      },
+    }));
+    const report = auditTools({ tools, profiles: [anthropicProfile] });
+    expect(report.rows.filter((row) => row.outcome !== 'strict')).toMatchObject([
+      {
+        tool: 't7',
+        outcome: 'over-budget',
+        reason: "over anthropic's per-request budget: sent as converted, without strict",
+      },
+    ]);
+    expect(report.budgets[0]).toMatchObject({
+      used: { strictTools: 21, optionalParameters: 3 },
+      withoutStrict: ['t7'],
+      fails: false,
+    });
+    expect(report.ok).toBe(true);
+    expect(auditTools({ tools, profiles: [anthropicProfile], failOnBudget: true }).ok).toBe(false);
   });
 });

@@ -81,3 +81,38 @@ describe('loadTools', () => {
     ).toMatch(/toolset\.ts\.json: ENOENT/);
   });
 });
+
+describe('loadTools over stdio', () => {
+  it('should say how a server that dies ended, with the end of its stderr', async () => {
+    const message = await sourceError(
+      loadTools({
+        kind: 'mcp-stdio',
+        command: process.execPath,
+        args: [`${fixtures}dying-server.ts`],
+      }),
+    );
+    expect(message.replace(process.execPath, 'node')).toMatchInlineSnapshot(`
+      "node <fixtures>/dying-server.ts: the server exited with status 3 before it listed its tools. The end of its stderr:
+        | loading plugin 12
+        | loading plugin 13
+        | loading plugin 14
+        | loading plugin 15
+        | loading plugin 16
+        | loading plugin 17
+        | loading plugin 18
+        | loading plugin 19
+        | loading plugin 20
+        | loading plugin 21
+        | loading plugin 22
+        | loading plugin 23
+        | loading plugin 24
+        | loading plugin 25
+        | loading plugin 26
+        | loading plugin 27
+        | loading plugin 28
+        | loading plugin 29
+        | loading plugin 30
+        | Error: GITHUB_TOKEN is not set"
+    `);
+  });
+});

@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -154,16 +156,20 @@ async function toolsFromMcp(
       cause: error,
     });
   }
-  const transport =
-    source.kind === 'mcp-http'
-      ? { type: 'http' as const, url: source.url }
-      : new (await import('@ai-sdk/mcp/mcp-stdio')).StdioMCPTransport({
-          command: source.command,
-          args: [...source.args],
-          stderr: 'ignore',
-        });
-  const client = await mcp.createMCPClient({ transport, clientName: 'toolgate-audit' });
+  let server: ServerProcess | undefined;
+  let transport: Parameters<typeof mcp.createMCPClient>[0]['transport'];
+  if (source.kind === 'mcp-http') {
+    transport = { type: 'http', url: source.url };
+  } else {
+    const { StdioMCPTransport } = await import('@ai-sdk/mcp/mcp-stdio');
+    server = new ServerProcess();
+    transport = server.watch(
+      new StdioMCPTransport({ command: source.command, args: [...source.args], stderr: 'pipe' }),
+    );
+  }
+  let client: Awaited<ReturnType<typeof mcp.createMCPClient>> | undefined;
   try {
+    client = await mcp.createMCPClient({ transport, clientName: 'toolgate-audit' });
     const tools: AuditedTool[] = [];
     let cursor: string | undefined;
     do {
@@ -174,8 +180,85 @@ async function toolsFromMcp(
       cursor = page.nextCursor;
     } while (cursor !== undefined);
     return tools;
+  } catch (error) {
+    // The client may fail (a broken pipe) a moment before the child's exit is reported.
+    const death = await server?.describeDeath({ waitMs: 1000 });
+    if (death === undefined) throw error;
+    throw new ToolSourceError({ source: name, message: `${name}: ${death}`, cause: error });
   } finally {
-    await client.close();
+    await client?.close();
+  }
+}
+
+/** Lines of a dead server's stderr shown, at most, and characters kept of each. */
+const stderrLines = 20;
+const stderrLineLength = 200;
+
+/**
+ * The child process of a stdio MCP server, watched for how it ends: its exit status and the tail
+ * of its stderr, so a server that dies says why instead of the client's "Connection closed".
+ */
+class ServerProcess {
+  private tail: string[] = [];
+  private partial = '';
+  private child: ChildProcess | undefined;
+  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+
+  /**
+   * Hooks into the transport's child once it is spawned. `StdioMCPTransport` keeps the child in
+   * its `process` field and offers no other way to it; without that field, nothing is watched.
+   */
+  watch<T extends { start(): Promise<void> }>(transport: T): T {
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      const child = (transport as { process?: ChildProcess }).process;
+      this.child = child;
+      child?.stderr?.setEncoding('utf8');
+      child?.stderr?.on('data', (chunk: string) => this.append(chunk));
+      child?.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+      });
+    };
+    return transport;
+  }
+
+  /**
+   * How the server ended and what it last wrote to stderr, waiting up to `waitMs` for it to end;
+   * `undefined` when it still runs.
+   */
+  async describeDeath({ waitMs }: { waitMs: number }): Promise<string | undefined> {
+    if (this.exit === undefined && this.child !== undefined) {
+      const child = this.child;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        once(child, 'exit'),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    if (this.exit === undefined) return undefined;
+    const { code, signal } = this.exit;
+    const how = signal !== null ? `was ended by ${signal}` : `exited with status ${code}`;
+    const lines = [...this.tail, ...(this.partial === '' ? [] : [this.partial])].slice(
+      -stderrLines,
+    );
+    if (lines.length === 0)
+      return `the server ${how} before it listed its tools, and wrote nothing to stderr.`;
+    const shown = lines.map((line) =>
+      line.length > stderrLineLength ? `${line.slice(0, stderrLineLength)}…` : line,
+    );
+    return `the server ${how} before it listed its tools. The end of its stderr:\n${shown.map((line) => `  | ${line}`).join('\n')}`;
+  }
+
+  private append(chunk: string): void {
+    const lines = (this.partial + chunk).split(/\r?\n/);
+    this.partial = lines.pop() ?? '';
+    // Blank lines say nothing and would push the lines that do out of the tail.
+    this.tail.push(...lines.filter((line) => line.trim() !== ''));
+    if (this.tail.length > stderrLines) this.tail.splice(0, this.tail.length - stderrLines);
   }
 }
 

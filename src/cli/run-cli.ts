@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { auditUsage, CliUsageError, parseAuditArguments } from './audit-options.ts';
 import { type AuditedTool, auditTools } from './audit-tools.ts';
 import { formatAudit } from './format-audit.ts';
@@ -6,7 +7,11 @@ import { describeSource, loadTools, ToolSourceError } from './load-tools.ts';
 const usage = `Usage: toolgate <command>
 
 Commands:
-  audit    what each provider profile will be sent for your tools (toolgate audit --help)`;
+  audit        what each provider profile will be sent for your tools (toolgate audit --help)
+
+Options:
+  --version    print toolgate's version
+  -h, --help   print this text`;
 
 /** Writes to a stream, and resolves once it was handed to the OS (so exit codes follow the output). */
 type Output = { write(text: string): unknown; isTTY?: boolean };
@@ -23,6 +28,10 @@ export async function runCli(
   if (command === undefined || command === '-h' || command === '--help') {
     stdout.write(`${usage}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === '--version') {
+    stdout.write(`${await readVersion()}\n`);
+    return 0;
   }
   if (command !== 'audit') {
     stderr.write(`Unknown command "${command}".\n${usage}\n`);
@@ -43,11 +52,15 @@ export async function runCli(
       tools.push(...(await loadTools(source)));
     }
     if (progress) stderr.write('\r\x1b[K');
-    const report = auditTools({ tools, profiles: options.profiles });
+    const report = auditTools({
+      tools,
+      profiles: options.profiles,
+      failOnBudget: options.failOnBudget,
+    });
     stdout.write(
       options.json
         ? `${JSON.stringify({ profiles: options.profiles.map((p) => p.name), ...report }, null, 2)}\n`
-        : `${formatAudit(report)}\n`,
+        : `${formatAudit(report, { details: options.details })}\n`,
     );
     return report.ok ? 0 : 1;
   } catch (error) {
@@ -57,4 +70,12 @@ export async function runCli(
     }
     throw error;
   }
+}
+
+/** The version in the package's own package.json, two levels up from src/cli/ and dist/cli/ alike. */
+async function readVersion(): Promise<string> {
+  const manifest = JSON.parse(
+    await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
+  ) as { version?: unknown };
+  return String(manifest.version);
 }

@@ -289,7 +289,11 @@ export type ProfileName =
   | 'vllm'
   | 'llamacpp';
 
-const profilesByName: Readonly<Record<ProfileName, StrictProfile>> = {
+/**
+ * Every built-in profile by its name: the one registry that {@link profileNamed}, {@link profileNames}
+ * and the `toolgate` command line read, so a profile added here is known everywhere.
+ */
+export const profilesByName: Readonly<Record<ProfileName, StrictProfile>> = {
   openai: openaiProfile,
   cerebras: cerebrasProfile,
   google: googleProfile,
@@ -336,6 +340,9 @@ export class UnknownProfileError extends Error {
   }
 }
 
+/** Every profile name `profileNamed` knows. */
+export const profileNames = Object.keys(profilesByName) as readonly ProfileName[];
+
 /**
  * The built-in profile of that name (`'openai'`, `'anthropic'`, …), so a profile can be named in
  * options and configuration. Throws {@link UnknownProfileError} for any other name.
@@ -343,9 +350,6 @@ export class UnknownProfileError extends Error {
  * @example
  * toStrictSchema(schema, { profile: profileNamed('anthropic') });
  */
-/** Every profile name `profileNamed` knows. */
-export const profileNames = Object.keys(profilesByName) as readonly ProfileName[];
-
 export function profileNamed(name: ProfileName | (string & {})): StrictProfile {
   if (Object.hasOwn(profilesByName, name)) {
     const profile = profilesByName[name as ProfileName];
