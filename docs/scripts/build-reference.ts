@@ -3,38 +3,23 @@
  * TypeDoc and typedoc-plugin-markdown; `--check` fails when the committed pages differ from a fresh
  * build. Why committed: the pages read on GitHub and in the npm tarball's repository without a build.
  *
- * TSDoc `@example` blocks are fragments written in src/ (they use the tools and models of the
- * sentence around them), so each is marked `<!-- not compiled: … -->` and counted by the code-block
- * check rather than compiled; the guides hold the compiled examples.
+ * TSDoc `@example` blocks are whole programs (their own imports), so the code-block check compiles
+ * them as it compiles the guides' blocks.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const docsRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const committed = join(docsRoot, 'reference');
 const fresh = join(docsRoot, 'node_modules', '.cache', 'reference');
-const exampleMarker = '<!-- not compiled: a TSDoc @example fragment from src/ -->';
 
 function files(directory: string): string[] {
   return readdirSync(directory, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(directory, join(entry.parentPath, entry.name)))
     .sort();
-}
-
-/** Marks every ```ts block that follows an `## Example` heading, up to the next heading. */
-function markExamples(markdown: string): string {
-  const lines = markdown.split('\n');
-  let inExample = false;
-  const out: string[] = [];
-  for (const line of lines) {
-    if (/^#{1,6} /.test(line)) inExample = /^#{2,6} Examples?$/.test(line);
-    if (inExample && /^```(ts|tsx)$/.test(line)) out.push(exampleMarker);
-    out.push(line);
-  }
-  return out.join('\n');
 }
 
 rmSync(fresh, { recursive: true, force: true });
@@ -52,10 +37,6 @@ execFileSync(
     stdio: 'inherit',
   },
 );
-for (const file of files(fresh)) {
-  const path = join(fresh, file);
-  writeFileSync(path, markExamples(readFileSync(path, 'utf8')));
-}
 
 if (process.argv.includes('--check')) {
   const want = files(fresh);

@@ -69,10 +69,13 @@ export type ArgumentsJudgement = {
  * a {@link CheckerError}, never passes. Never mutates the schema or the arguments.
  *
  * @example
- * checkArguments(
+ * import { checkArguments } from 'toolgate/checker';
+ *
+ * const mismatches = checkArguments(
  *   { type: 'object', properties: { unit: { enum: ['celsius', 'fahrenheit'] } } },
  *   { unit: 'kelvin' },
- * ); // [{ code: 'enum', path: ['unit'], message: '"unit" must be one of "celsius" or "fahrenheit", not "kelvin".', … }]
+ * );
+ * // [{ code: 'enum', path: ['unit'], message: '"unit" must be one of "celsius" or "fahrenheit", not "kelvin".', … }]
  */
 export function checkArguments(
   schema: unknown,
@@ -97,7 +100,12 @@ const noMismatches: readonly Mismatch[] = Object.freeze([]);
  * for handing the tool what the check passed.
  *
  * @example
- * judgeArguments({ type: 'object', properties: { n: { type: 'integer' } } }, { n: '5' });
+ * import { judgeArguments } from 'toolgate/checker';
+ *
+ * const judgement = judgeArguments(
+ *   { type: 'object', properties: { n: { type: 'integer' } } },
+ *   { n: '5' },
+ * );
  * // { mismatches: [], mismatchCount: 0, value: { n: 5 } }
  */
 export function judgeArguments(

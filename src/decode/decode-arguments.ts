@@ -28,8 +28,15 @@ export type DecodedArguments = {
  * Never throws on model input and never mutates it.
  *
  * @example
- * const { plan } = toStrictSchema(schema);
- * decodeWithPlan({ city: 'Paris', unit: null }, plan); // { value: { city: 'Paris' }, problems: [] }
+ * import { decodeWithPlan, toStrictSchema } from 'toolgate/decode';
+ *
+ * const { plan } = toStrictSchema({
+ *   type: 'object',
+ *   properties: { city: { type: 'string' }, unit: { enum: ['celsius', 'fahrenheit'] } },
+ *   required: ['city'],
+ * });
+ * const decoded = decodeWithPlan({ city: 'Paris', unit: null }, plan);
+ * // { value: { city: 'Paris' }, problems: [] }
  */
 export function decodeWithPlan(args: unknown, plan: DecodePlan): DecodedArguments {
   const problems: DecodeProblem[] = [];
@@ -42,7 +49,14 @@ export function decodeWithPlan(args: unknown, plan: DecodePlan): DecodedArgument
  * Use {@link decodeWithPlan} to refuse such calls.
  *
  * @example
- * decodeArguments({ city: 'Paris', unit: null }, plan); // { city: 'Paris' }
+ * import { decodeArguments, toStrictSchema } from 'toolgate/decode';
+ *
+ * const { plan } = toStrictSchema({
+ *   type: 'object',
+ *   properties: { city: { type: 'string' }, unit: { enum: ['celsius', 'fahrenheit'] } },
+ *   required: ['city'],
+ * });
+ * const args = decodeArguments({ city: 'Paris', unit: null }, plan); // { city: 'Paris' }
  */
 export function decodeArguments(args: unknown, plan: DecodePlan): unknown {
   return decodeWithPlan(args, plan).value;

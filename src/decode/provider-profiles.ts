@@ -348,7 +348,10 @@ export const profileNames = Object.keys(profilesByName) as readonly ProfileName[
  * options and configuration. Throws {@link UnknownProfileError} for any other name.
  *
  * @example
- * toStrictSchema(schema, { profile: profileNamed('anthropic') });
+ * import { profileNamed, toStrictSchema } from 'toolgate/decode';
+ *
+ * const schema = { type: 'object', properties: { city: { type: 'string' } } };
+ * const { strict } = toStrictSchema(schema, { profile: profileNamed('anthropic') });
  */
 export function profileNamed(name: ProfileName | (string & {})): StrictProfile {
   if (Object.hasOwn(profilesByName, name)) {

@@ -7,7 +7,12 @@ import { SchemaError } from '../schema/schema-error.ts';
  * schema as given when it cannot be walked (the provider then answers for it as before).
  *
  * @example
- * stripKeywords(zodJsonSchema, { keywords: ['$schema', '$id'] });
+ * import { stripKeywords } from 'toolgate/decode';
+ *
+ * const sent = stripKeywords(
+ *   { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' },
+ *   { keywords: ['$schema', '$id'] },
+ * );
  */
 export function stripKeywords(
   schema: unknown,

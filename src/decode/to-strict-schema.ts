@@ -83,7 +83,16 @@ export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  * mutates.
  *
  * @example
- * const { schema, plan } = toStrictSchema(tool.inputSchema, { defaults: { unit: 'celsius' } });
+ * import { toStrictSchema } from 'toolgate/decode';
+ *
+ * const { schema, plan } = toStrictSchema(
+ *   {
+ *     type: 'object',
+ *     properties: { city: { type: 'string' }, unit: { enum: ['celsius', 'fahrenheit'] } },
+ *     required: ['city'],
+ *   },
+ *   { defaults: { unit: 'celsius' } },
+ * );
  */
 export function toStrictSchema(
   schema: unknown,

@@ -22,7 +22,11 @@ type StoredMessage = { readonly role: string };
  * Run it on histories you stored, not on model output: it trusts what it reads.
  *
  * @example
- * const messages = cleanHistory(await loadChat(id));
+ * import type { UIMessage } from 'ai';
+ * import { cleanHistory } from 'toolgate';
+ *
+ * const stored: UIMessage[] = JSON.parse('[]'); // a chat as your store kept it
+ * const messages = cleanHistory(stored);
  */
 export function cleanHistory<MESSAGES extends readonly StoredMessage[]>(
   messages: MESSAGES,

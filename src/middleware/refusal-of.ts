@@ -15,9 +15,14 @@ export type ToolRefusal = {
  * wrote.
  *
  * @example
- * for (const part of step.content) {
- *   const refusal = refusalOf(part);
- *   if (refusal) console.log(part.toolName, refusal.code, refusal.answer);
+ * import type { StepResult, ToolSet } from 'ai';
+ * import { refusalOf } from 'toolgate';
+ *
+ * function logRefusals(step: StepResult<ToolSet>) {
+ *   for (const part of step.content) {
+ *     const refusal = refusalOf(part);
+ *     if (refusal && part.type === 'tool-error') console.log(part.toolName, refusal.code, refusal.answer);
+ *   }
  * }
  */
 export function refusalOf(part: unknown): ToolRefusal | undefined {

@@ -13,9 +13,8 @@ const schemaSymbol = Symbol.for('vercel.ai.schema');
  * so the gate reads the same content later at no cost); one given lazily, a zod or Standard
  * Schema, or a tool behind a getter is checked when a request first reads its schema.
  *
- * @example
- * rejectUnreadableSchemas({ search: tool({ inputSchema: jsonSchema(null as never) }) });
- * // throws UnreadableSchemaError: the input schema of tool "search" is null, …
+ * For example, `rejectUnreadableSchemas({ search: tool({ inputSchema: jsonSchema(null as never) }) })`
+ * throws `UnreadableSchemaError`: the input schema of tool "search" is null, ….
  */
 export function rejectUnreadableSchemas(tools: ToolSet): void {
   for (const name of Object.keys(tools)) {

@@ -21,8 +21,19 @@ export type ToolGate<TOOLS extends ToolSet> = {
    * history) and never lets a repair revive a refused call.
    *
    * @example
-   * await generateText({ model, ...gate.toolSettings(), prompt });
-   * await generateText({ model, ...gate.toolSettings({ tools: await mcp.tools() }), prompt });
+   * import { createMCPClient } from '@ai-sdk/mcp';
+   * import { openai } from '@ai-sdk/openai';
+   * import { generateText, wrapLanguageModel } from 'ai';
+   * import { toolGate } from 'toolgate';
+   *
+   * const gate = toolGate();
+   * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: gate.middleware });
+   * const mcp = await createMCPClient({ transport: { type: 'http', url: 'http://127.0.0.1:3000/mcp' } });
+   * try {
+   *   await generateText({ model, ...gate.toolSettings({ tools: await mcp.tools() }), prompt: 'Hi' });
+   * } finally {
+   *   await mcp.close();
+   * }
    */
   readonly toolSettings: <
     REQUEST_TOOLS extends ToolSet = TOOLS,
@@ -69,10 +80,20 @@ export type ToolGate<TOOLS extends ToolSet> = {
  * Options are checked here and throw an {@link InvalidGateOptionError} naming the mistake.
  *
  * @example
+ * import { openai } from '@ai-sdk/openai';
+ * import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
+ * import { toolGate } from 'toolgate';
+ * import { z } from 'zod';
+ *
+ * const weather = tool({
+ *   inputSchema: z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']).optional() }),
+ *   execute: async ({ city }) => `Sunny in ${city}`,
+ * });
  * const gate = toolGate({ tools: { weather } });
  * await generateText({
  *   model: wrapLanguageModel({ model: openai('gpt-5'), middleware: gate.middleware }),
  *   ...gate.toolSettings(),
+ *   prompt: 'Weather in Paris?',
  *   stopWhen: isStepCount(5),
  * });
  */

@@ -2,7 +2,9 @@
  * How the app narrows or fixes one parameter of a tool: `{ enum }` or `{ value }`, never both.
  *
  * @example
- * { currency: { enum: ['EUR'] }, account: { value: 'acme-main' } }
+ * import type { ToolOverrides } from 'toolgate';
+ *
+ * const payOverrides: ToolOverrides = { currency: { enum: ['EUR'] }, account: { value: 'acme-main' } };
  */
 export type ParameterOverride = (
   | {
