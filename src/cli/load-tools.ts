@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isRecord } from '../schema/is-record.ts';
 import type { ToolSourceSpec } from './audit-options.ts';
 import type { AuditedTool } from './audit-tools.ts';
 
@@ -260,8 +261,4 @@ class ServerProcess {
     this.tail.push(...lines.filter((line) => line.trim() !== ''));
     if (this.tail.length > stderrLines) this.tail.splice(0, this.tail.length - stderrLines);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import { describeDroppedKeyword } from '../decode/describe-dropped-keyword.ts';
 import type { DecodePlan, StrictSchemaNote } from '../decode/index.ts';
+import { isRecord } from '../schema/is-record.ts';
 import type { SchemaObject } from '../schema/map-subschemas.ts';
 import { resolveRef } from '../schema/resolve-ref.ts';
 
@@ -399,8 +400,4 @@ function describe(value: unknown): string {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -361,6 +361,11 @@ export function profileNamed(name: ProfileName | (string & {})): StrictProfile {
   throw new UnknownProfileError({ profileName: name });
 }
 
+/** Whether a name is a built-in profile's: the one list the library, its options and the CLI read. */
+export function isProfileName(name: string): name is ProfileName {
+  return Object.hasOwn(profilesByName, name);
+}
+
 /** A profile given as itself or by name, as options accept it. */
 export function resolveProfile(profile: StrictProfile | ProfileName): StrictProfile {
   return typeof profile === 'string' ? profileNamed(profile) : profile;

@@ -1,6 +1,7 @@
 import { acceptsNothing, annotationKeywords } from '../schema/accepts-nothing.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
 import { defineOwn } from '../schema/define-own.ts';
+import { isRecord } from '../schema/is-record.ts';
 import {
   escapePointerSegment,
   mapSubschemas,
@@ -887,10 +888,6 @@ function pick(node: SchemaObject, names: readonly string[]): Record<string, unkn
   const picked: Record<string, unknown> = {};
   for (const name of names) if (Object.hasOwn(node, name)) picked[name] = node[name];
   return picked;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function schemaErrorReason(error: SchemaError): string {

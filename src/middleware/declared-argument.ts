@@ -1,3 +1,4 @@
+import { isRecord } from '../schema/is-record.ts';
 import { resolveRef } from '../schema/resolve-ref.ts';
 
 /** One step of an argument path: a property name, then how many lists deep (`events[]`: 1). */
@@ -122,8 +123,4 @@ function othersOf(shapes: ReadonlyArray<Record<string, unknown>>): unknown {
     if (isRecord(additional)) others = additional;
   }
   return others;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { generateId } from 'ai';
+import { isRecord } from '../schema/is-record.ts';
 
 /**
  * Groq validates each call against the tool's schema on its side and answers a mismatch with
@@ -178,8 +179,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

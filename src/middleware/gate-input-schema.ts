@@ -1,6 +1,7 @@
 import { asSchema, type FlexibleSchema, jsonSchema, type Schema, type Tool } from 'ai';
 import { acceptsNothing } from '../schema/accepts-nothing.ts';
 import { defineOwn } from '../schema/define-own.ts';
+import { isPromiseLike } from '../schema/is-promise-like.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
@@ -207,13 +208,4 @@ function privateCopyOf(owned: object): unknown {
   } catch {
     return owned;
   }
-}
-
-/** Whether a value is a promise or another thenable (a JSON Schema given lazily). */
-export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }

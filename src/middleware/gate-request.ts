@@ -9,6 +9,7 @@ import {
   nonStrictProfile,
   openaiProfile,
   profileForProvider,
+  resolveProfile,
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import { hasStrictBudget, overStrictBudget } from '../decode/strict-budget.ts';
@@ -21,7 +22,7 @@ import {
 } from '../decode/strict-schema-cache.ts';
 import { stripKeywords } from '../decode/strip-keywords.ts';
 import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
-import { isPromiseLike } from './gate-input-schema.ts';
+import { isPromiseLike } from '../schema/is-promise-like.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import type { OwnedSchemas, OwnedTool } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
@@ -29,7 +30,7 @@ import { hideFixedValues } from './hide-fixed-values.ts';
 import { perToolOption } from './per-tool-option.ts';
 import { restoreRefusals } from './restore-refusals.ts';
 import { applyOverrides } from './tool-overrides.ts';
-import { resolveProfile, validateToolOptions } from './validate-gate-options.ts';
+import { validateToolOptions } from './validate-gate-options.ts';
 
 type SentTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
@@ -462,14 +463,11 @@ function chooseProfile<TOOLS extends ToolSet>(
       profiles === undefined
         ? undefined
         : Object.fromEntries(
-            Object.entries(profiles).map(([id, profile]) => [
-              id,
-              resolveProfile(profile) ?? nonStrictProfile,
-            ]),
+            Object.entries(profiles).map(([id, profile]) => [id, resolveProfile(profile)]),
           );
     return profileForProvider(providerId, resolved);
   }
   if (strict === true) return openaiProfile;
   if (strict === false) return nonStrictProfile;
-  return resolveProfile(strict) ?? nonStrictProfile;
+  return resolveProfile(strict);
 }

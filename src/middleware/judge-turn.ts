@@ -11,6 +11,7 @@ import { busyAnswer, tooLargeTurnAnswer } from '../checker/refusal-texts.ts';
 import { decodeWithPlan } from '../decode/decode-arguments.ts';
 import { copyOf } from '../schema/copy-of.ts';
 import { deepEqual } from '../schema/deep-equal.ts';
+import { isRecord } from '../schema/is-record.ts';
 import type { CallLedger, LedgerEntry } from './call-ledger.ts';
 import { forbiddenKeyPaths } from './forbidden-keys.ts';
 import type { RefusalEvent, ToolGateOptions } from './gate-options.ts';
@@ -435,8 +436,4 @@ function withFixedValues(input: unknown, fixedValues: ReadonlyMap<string, unknow
     if (!Object.hasOwn(withFixed, name)) withFixed[name] = copyOf(value);
   }
   return withFixed;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

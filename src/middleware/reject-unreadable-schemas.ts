@@ -1,5 +1,5 @@
 import type { Tool, ToolSet } from 'ai';
-import { isPromiseLike } from './gate-input-schema.ts';
+import { isPromiseLike } from '../schema/is-promise-like.ts';
 import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** The AI SDK's mark on a schema made by `jsonSchema()` (or `zodSchema()`, …). */

@@ -1,7 +1,8 @@
 import type { Schema } from 'ai';
 import { contentKeyOf } from '../schema/content-key.ts';
+import { isPromiseLike } from '../schema/is-promise-like.ts';
 import { LastContentByName } from '../schema/last-content-by-name.ts';
-import { isPromiseLike, keptInputSchema, type SchemaWiring } from './gate-input-schema.ts';
+import { keptInputSchema, type SchemaWiring } from './gate-input-schema.ts';
 
 /** Most tool names whose wrapped schema a gate keeps. */
 const maxNames = 1000;

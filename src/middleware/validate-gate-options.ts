@@ -2,12 +2,9 @@ import { asSchema, type FlexibleSchema, type ToolSet } from 'ai';
 import { checkArguments } from '../checker/check-arguments.ts';
 import { excerpt } from '../checker/describe-value.ts';
 import { nearestName } from '../checker/nearest-name.ts';
-import {
-  type ProfileName,
-  profileNamed,
-  profileNames,
-  type StrictProfile,
-} from '../decode/provider-profiles.ts';
+import { isProfileName, profileNames } from '../decode/provider-profiles.ts';
+import { isPromiseLike } from '../schema/is-promise-like.ts';
+import { isRecord } from '../schema/is-record.ts';
 import { declaredArgument, parseArgumentPath } from './declared-argument.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { InvalidGateOptionError } from './invalid-gate-option-error.ts';
@@ -15,16 +12,6 @@ import { findJsonProblem } from './json-problem.ts';
 import { perToolOption } from './per-tool-option.ts';
 import { findProfileProblem } from './profile-problem.ts';
 import type { ParameterOverride } from './tool-overrides.ts';
-
-/** The profile a `strict` value or a `profiles` entry gives: a profile object or its name. */
-export function resolveProfile(profile: StrictProfile | string): StrictProfile | undefined {
-  if (typeof profile !== 'string') return profile;
-  return isProfileName(profile) ? profileNamed(profile) : undefined;
-}
-
-function isProfileName(name: string): name is ProfileName {
-  return (profileNames as readonly string[]).includes(name);
-}
 
 /** Every option `toolGate` reads; any other key is a typo that would otherwise do nothing. */
 const optionNames: ReadonlyArray<keyof ToolGateOptions<ToolSet>> = [
@@ -128,7 +115,7 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
         asSchema((tools as ToolSet)[toolName]?.inputSchema as FlexibleSchema<unknown>).jsonSchema,
     );
     // A schema given as a promise is checked when a request awaits it.
-    if (!isThenable(schema)) validateToolOptions({ options, toolName, schema });
+    if (!isPromiseLike(schema)) validateToolOptions({ options, toolName, schema });
   }
 }
 
@@ -176,7 +163,7 @@ export function validateToolSet(
 
 function toolSetHint(tools: unknown): string {
   if (tools instanceof Map) return '; pass Object.fromEntries(map)';
-  if (isThenable(tools)) return '; await it first (e.g. await mcpClient.tools())';
+  if (isPromiseLike(tools)) return '; await it first (e.g. await mcpClient.tools())';
   if (Array.isArray(tools)) return '; give each tool a name as its key';
   return '';
 }
@@ -640,7 +627,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   try {
     if (Array.isArray(value)) return 'a list';
-    if (isThenable(value)) return 'a promise';
+    if (isPromiseLike(value)) return 'a promise';
     const tag = Object.prototype.toString.call(value).slice(8, -1);
     if (tag !== 'Object') return `${/^[AEIOU]/.test(tag) ? 'an' : 'a'} ${tag}`;
     const text = JSON.stringify(value);
@@ -649,14 +636,6 @@ function describe(value: unknown): string {
   } catch {
     return 'an object that cannot be read';
   }
-}
-
-function isThenable(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 /** `import * as tools from './tools.ts'` gives a module namespace object, a set of tools too. */
@@ -671,10 +650,6 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
     typeof value === 'object' &&
     value !== null &&
     objectTags.includes(Object.prototype.toString.call(value)) &&
-    !isThenable(value)
+    !isPromiseLike(value)
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

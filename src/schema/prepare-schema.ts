@@ -1,6 +1,7 @@
 import { acceptsNothing } from './accepts-nothing.ts';
 import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
+import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
@@ -106,7 +107,7 @@ function readJudgedNode(
   }
 
   // Which names are "additional" depends on `properties`; without a readable list, judge nothing.
-  if (source.properties !== undefined && !isPlainRecord(source.properties)) {
+  if (source.properties !== undefined && !isRecord(source.properties)) {
     problems.push({ pointer: `${pointer}/properties`, message: 'properties must be an object' });
     return skipped({ code: 'malformed', keyword: 'properties' });
   }
@@ -131,7 +132,7 @@ function readJudgedNode(
   node.allowedValues = readAllowedValues(source, pointer, problems);
   node.admitsNull = keywordsAdmitNull(source);
 
-  if (isPlainRecord(source.properties)) {
+  if (isRecord(source.properties)) {
     const properties = new Map<string, SchemaNode>();
     for (const name of Object.keys(source.properties)) {
       properties.set(
@@ -231,10 +232,6 @@ function readAllowedValues(
     else scalars.add(member);
   }
   return { members, scalars, composites };
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function escapePointer(name: string): string {

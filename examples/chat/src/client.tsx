@@ -60,7 +60,10 @@ function ToolCall({ part }: { part: ToolPart }) {
         <span className={`badge badge-${verdict.kind}`}>{verdict.label}</span>
       </header>
       <div className="tool-input">
-        <h3>Input (model's arguments)</h3>
+        {/* A refused call shows what the model sent; a call that ran, what the tool received. */}
+        <h3>
+          {verdict.kind === 'ran' ? 'Input (as the tool received it)' : "Input (model's arguments)"}
+        </h3>
         <pre>{oneLineJson(part.input) ?? '…'}</pre>
       </div>
       {answer !== undefined && (

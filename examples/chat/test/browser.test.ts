@@ -148,8 +148,13 @@ describe('examples/chat in Chromium', () => {
     });
 
     it("labels each call's input and answer", () => {
-      for (const card of cards)
-        assert.deepEqual(card.labels, ["Input (model's arguments)", 'Answer']);
+      assert.deepEqual(
+        cards.map((card) => card.labels),
+        [
+          ...Array.from({ length: 3 }, () => ["Input (model's arguments)", 'Answer']),
+          ...Array.from({ length: 3 }, () => ['Input (as the tool received it)', 'Answer']),
+        ],
+      );
     });
 
     it("renders the refused call with the model's own arguments", () => {
