@@ -1,5 +1,6 @@
 import type { LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import type { RefusalCode } from '../checker/check-turn.ts';
+import type { ToolRefusal } from './tool-refusal.ts';
 
 /** The key of the one-entry object a judged call carries from the middleware to its tool. */
 export const callReferenceKey = 'toolgate:call';
@@ -81,7 +82,7 @@ export class CallLedger {
   readonly #held = new Map<string, Held>();
   /** Turns in the order they were held (a set keeps it), which is the order they expire. */
   readonly #turns = new Set<HeldTurn>();
-  readonly #refusedCalls = new WeakMap<object, { code: RefusalCode; answer: string }>();
+  readonly #refusedCalls = new WeakMap<object, ToolRefusal>();
   readonly #judgedValues = new WeakSet<object>();
   #bytes = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -161,12 +162,12 @@ export class CallLedger {
    * Remembers how a handed-on call was refused, for as long as that call object lives: the SDK
    * hands this very object to the repair step (see `repairRefusals`).
    */
-  markRefused(call: LanguageModelV4ToolCall, refusal: { code: RefusalCode; answer: string }): void {
+  markRefused(call: LanguageModelV4ToolCall, refusal: ToolRefusal): void {
     this.#refusedCalls.set(call, refusal);
   }
 
   /** The refusal of a handed-on call (the object the SDK hands its repair step), if refused. */
-  refusalOf(call: unknown): { code: RefusalCode; answer: string } | undefined {
+  refusalOf(call: unknown): ToolRefusal | undefined {
     return typeof call === 'object' && call !== null ? this.#refusedCalls.get(call) : undefined;
   }
 

@@ -7,10 +7,10 @@ import type { ToolSet } from 'ai';
 import type { CallLedger } from './call-ledger.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { type GateRequest, type LastPreparation, prepareGateRequest } from './gate-request.ts';
-import type { OwnedSchemas } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import { holdToolCalls } from './hold-tool-calls.ts';
 import { judgeTurn } from './judge-turn.ts';
+import type { OwnedSchemas } from './owned-schemas.ts';
 import { generateThroughProviderErrors, streamThroughProviderErrors } from './provider-errors.ts';
 import { reportRefusals } from './report-refusals.ts';
 

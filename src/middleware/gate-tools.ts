@@ -1,5 +1,4 @@
 import { asSchema, type FlexibleSchema, type Tool, type ToolSet } from 'ai';
-import type { StrictSchemaResult } from '../decode/to-strict-schema.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import type { CallLedger } from './call-ledger.ts';
 import {
@@ -8,40 +7,12 @@ import {
   type UnjudgedValidation,
 } from './gate-input-schema.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
+import type { OwnedSchemas } from './owned-schemas.ts';
 import { rejectUnreadableSchemas } from './reject-unreadable-schemas.ts';
 import { resumesApprovedCall } from './resumed-approval.ts';
 import type { ReusedInputSchemas } from './reused-input-schemas.ts';
 import { UnreadableSchemaError } from './unreadable-schema-error.ts';
 import { asOptionError, validateToolSet } from './validate-gate-options.ts';
-
-/** What the middleware learns from a wrapped tool's schema object in a request. */
-export type OwnedTool = {
-  /**
-   * The tool whose validator judges its calls: the app's own, or, for a schema without a
-   * validator that a gate hands out again (see {@link ReusedInputSchemas}), one holding the gate's
-   * copy of that schema and nothing else.
-   */
-  readonly tool: Tool;
-  /**
-   * What the gate reads of the schema (options checked, calls judged, strict conversion): a private
-   * copy of its content, taken when the owned object was made. The owned object itself is only
-   * ever sent, so a middleware after the gate or a provider that edits the schema it was sent
-   * changes nothing the gate judges by.
-   */
-  readonly schema: unknown;
-  /**
-   * The schema's last strict conversion, and what it was converted for: the steps of a request
-   * (and requests reusing the wrapped tools) send the same schema again.
-   */
-  lastConversion?: {
-    readonly profile: object;
-    readonly defaults: unknown;
-    readonly result: StrictSchemaResult;
-  };
-};
-
-/** The schema objects a gate's wrapped tools put into requests, each tied to its tool. */
-export type OwnedSchemas = WeakMap<object, OwnedTool>;
 
 /** What every tool a gate wraps shares with the gate. */
 export type GateToolsContext = {

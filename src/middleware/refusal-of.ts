@@ -1,12 +1,6 @@
-import type { RefusalCode } from '../checker/check-turn.ts';
 import { refusalAnswerIn } from './refusal-answer-in.ts';
 import { refusalErrorIn } from './refusal-error.ts';
-
-/** A refused call's verdict: why, and the answer the model reads. */
-export type ToolRefusal = {
-  readonly code: RefusalCode;
-  readonly answer: string;
-};
+import type { ToolRefusal } from './tool-refusal.ts';
 
 /**
  * The refusal a part of a step, of `response.messages` or of a UI message shows, if it shows one:

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CallLedger } from './call-ledger.ts';
 import type { SchemaWiring } from './gate-input-schema.ts';
-import type { OwnedSchemas } from './gate-tools.ts';
+import type { OwnedSchemas } from './owned-schemas.ts';
 import { ReusedInputSchemas } from './reused-input-schemas.ts';
 
 const listing = () => ({

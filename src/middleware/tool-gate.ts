@@ -3,10 +3,11 @@ import type { ToolApprovalConfiguration, ToolCallRepairFunction, ToolSet } from 
 import { CallLedger } from './call-ledger.ts';
 import { createGateMiddleware } from './gate-middleware.ts';
 import type { ToolGateOptions } from './gate-options.ts';
-import { type GateToolsContext, type OwnedSchemas, wrapTools } from './gate-tools.ts';
+import { type GateToolsContext, wrapTools } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import { gatedToolApproval } from './gated-tool-approval.ts';
 import { judgeAlone } from './judge-alone.ts';
+import type { OwnedSchemas } from './owned-schemas.ts';
 import { repairRefusals } from './repair-refusals.ts';
 import { ReusedInputSchemas } from './reused-input-schemas.ts';
 import { validateGateOptions } from './validate-gate-options.ts';
@@ -21,19 +22,18 @@ export type ToolGate<TOOLS extends ToolSet> = {
    * history) and never lets a repair revive a refused call.
    *
    * @example
-   * import { createMCPClient } from '@ai-sdk/mcp';
    * import { openai } from '@ai-sdk/openai';
-   * import { generateText, wrapLanguageModel } from 'ai';
+   * import { generateText, tool, wrapLanguageModel } from 'ai';
    * import { toolGate } from 'toolgate';
+   * import { z } from 'zod';
    *
-   * const gate = toolGate();
+   * const gate = toolGate(); // once, at start-up
    * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: gate.middleware });
-   * const mcp = await createMCPClient({ transport: { type: 'http', url: 'http://127.0.0.1:3000/mcp' } });
-   * try {
-   *   await generateText({ model, ...gate.toolSettings({ tools: await mcp.tools() }), prompt: 'Hi' });
-   * } finally {
-   *   await mcp.close();
-   * }
+   * // Tools chosen for this request (an MCP client's `await mcp.tools()`, per-user tools):
+   * const tools = {
+   *   lookup: tool({ inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => q }),
+   * };
+   * await generateText({ model, ...gate.toolSettings({ tools }), prompt: 'Look up cats.' });
    */
   readonly toolSettings: <
     REQUEST_TOOLS extends ToolSet = TOOLS,

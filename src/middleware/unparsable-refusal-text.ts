@@ -1,4 +1,4 @@
-import type { ToolRefusal } from './refusal-of.ts';
+import type { ToolRefusal } from './tool-refusal.ts';
 
 /** A refused call's verdict, with the input exactly as the model sent it (JSON text). */
 export type UnparsableRefusal = ToolRefusal & { readonly input: string };
