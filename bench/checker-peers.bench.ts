@@ -4,7 +4,7 @@
  * case). Measured side by side in one process (arms interleaved, medians of paired ratios, CPU
  * time); a ratio above 1 means the peer is slower than toolgate. Goal: toolgate stays the fastest.
  *
- * Usage: `node --expose-gc bench/checker-peers.bench.ts [--rounds=30]`.
+ * Usage: `node --expose-gc checker-peers.bench.ts [--rounds=30]`.
  */
 import { Value } from '@sinclair/typebox/value';
 import * as v from 'valibot';

@@ -2,7 +2,7 @@
  * How fast the checker judges tool arguments, against ajv and @cfworker/json-schema, on three
  * realistic tool schemas, and how fast it prepares a schema it has not seen.
  *
- * Usage: `npm run bench` (`node bench/checker.bench.ts`); `--mitata` also prints mitata's own report;
+ * Usage: `npm run bench` (`node checker.bench.ts`); `--mitata` also prints mitata's own report;
  * `--floor` measures only the valid path against the floor (`--rounds=N`, default 60).
  *
  * Goals, each measured as a ratio within one run so the machine's speed cancels out:

@@ -1,7 +1,7 @@
 /**
  * How fast strict conversion and null decoding are, on three realistic tool schemas.
  *
- * Usage: `node bench/decode.bench.ts`; `--mitata` also prints mitata's own report.
+ * Usage: `node decode.bench.ts`; `--mitata` also prints mitata's own report.
  *
  * Measured per schema:
  * - convert/uncached: `toStrictSchema` on a schema object it has not seen (fresh structuredClones,

@@ -4,7 +4,7 @@
  * the restoring path runs too), with fresh tool call ids and argument values every turn, and prints
  * the heap after a full GC at 0, 25%, 50%, 75% and 100% of the turns.
  *
- * Usage: `node --expose-gc bench/gate-memory.bench.ts [--mode=direct|generateText|both]
+ * Usage: `node --expose-gc gate-memory.bench.ts [--mode=direct|generateText|both]
  * [--turns=100000]`
  * - `direct`: `wrapLanguageModel({ model, middleware: gate.middleware }).doGenerate(params)`,
  *   the middleware alone (transformParams, wrapGenerate, judging, reporting).
@@ -38,7 +38,7 @@ import { zodTools } from './zod-tools.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) {
-  console.error('Run with --expose-gc: node --expose-gc bench/gate-memory.bench.ts');
+  console.error('Run with --expose-gc: node --expose-gc gate-memory.bench.ts');
   process.exit(2);
 }
 

@@ -19,7 +19,7 @@
  * - zod: two zod tools and one gate made once, a 2-step `generateText` on a strict provider; the
  *   gate should cost (almost) nothing here.
  *
- * Usage: `node --expose-gc bench/gate.bench.ts [--arm=stream|mcp|mcp-real|zod] [--rounds=N]`.
+ * Usage: `node --expose-gc gate.bench.ts [--arm=stream|mcp|mcp-real|zod] [--rounds=N]`.
  * With `--run=gated|ungated|read|compare --turns=N` it runs one arm of the bench `--arm` N times
  * and prints nothing: what `instruction-ratios.ts` counts under valgrind.
  */

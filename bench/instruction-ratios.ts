@@ -26,7 +26,7 @@ import { countedTurns, exitUnlessValgrind, valgrindNodeArguments } from './valgr
  * of new schemas, and the instructions of making those sets (`--run=setup`) are taken out, so the
  * ratio is strict conversion through the gate's cache / the checker's preparation, as there.
  *
- * Usage: `node bench/instruction-ratios.ts [--arm=mcp|mcp-real|stream|zod|new-schema]` (needs
+ * Usage: `node instruction-ratios.ts [--arm=mcp|mcp-real|stream|zod|new-schema]` (needs
  * valgrind; about 5 minutes per bench, 15 for the stream).
  */
 

@@ -14,7 +14,7 @@
  * (a check's misses can show under the function that calls it), and collector functions carry
  * the cost of what every part allocates.
  *
- * Usage: `node bench/miss-attribution.ts [--arm=mcp|mcp-real|zod] [--top=N]` (needs valgrind;
+ * Usage: `node miss-attribution.ts [--arm=mcp|mcp-real|zod] [--top=N]` (needs valgrind;
  * about 10 minutes for `mcp`).
  */
 import { spawn } from 'node:child_process';

@@ -4,7 +4,7 @@
  * conversion, as a server with many per-user tool sets would, holding none of them, and prints
  * the heap after a full GC at 0, 25%, 50%, 75% and 100%.
  *
- * Usage: `node --expose-gc bench/schema-memory.bench.ts [--schemas=100000]`.
+ * Usage: `node --expose-gc schema-memory.bench.ts [--schemas=100000]`.
  *
  * The caches keep at most 1,000 contents each, so the heap should stop growing once they are full
  * (well within the first quarter). Exits 1 if it grows by more than 10 MB between 25% and 100%.
@@ -15,7 +15,7 @@ import { mcpListing } from './mcp-tools.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) {
-  console.error('Run with --expose-gc: node --expose-gc bench/schema-memory.bench.ts');
+  console.error('Run with --expose-gc: node --expose-gc schema-memory.bench.ts');
   process.exit(2);
 }
 const count = Number(

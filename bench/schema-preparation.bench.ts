@@ -10,7 +10,7 @@
  * - `secondSighting`: the same for a content seen once before, converted again, sealed and kept;
  * - `prepareSchema`: the checker's preparation, with its content key.
  *
- * Usage: `node --expose-gc bench/schema-preparation.bench.ts [--rounds=30]`. With
+ * Usage: `node --expose-gc schema-preparation.bench.ts [--rounds=30]`. With
  * `--run=<arm>|setup --runs=N` it makes N sets of new schemas and runs one arm over each (`setup`:
  * none), untimed, and prints nothing: what `instruction-ratios.ts` counts under valgrind.
  */

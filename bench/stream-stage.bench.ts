@@ -9,7 +9,7 @@
  * `TransformStream` stage costs nothing or less than nothing, while in the SDK's chain of
  * stages, where every part crosses each one by itself, it is the costliest.
  *
- * Usage: `node --expose-gc bench/stream-stage.bench.ts [--rounds=30]`. Prints the median ms per
+ * Usage: `node --expose-gc stream-stage.bench.ts [--rounds=30]`. Prints the median ms per
  * stream, each arm's median paired ratio to `streamText` without middleware (with its 95%
  * confidence interval), the cost per part, and the promises made per part (counted, so it does
  * not move with the machine's load).

@@ -2,19 +2,35 @@
 // bundles each entry with esbuild for that runtime, runs it, and fails unless every runtime
 // reports the refused turn, the corrective round and the decoded inputs. Part of .ci/run.
 //
-//   node scripts/edge/run.ts
+//   npm ci && npm run edge        (in scripts/edge)
 
 import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { Miniflare } from 'miniflare';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const out = `${root}.scratch/edge`;
-const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+const here = fileURLToPath(new URL('./', import.meta.url));
+const librarySource = fileURLToPath(new URL('../../src/', import.meta.url));
+const out = `${here}.scratch`;
+const bin = (name: string) => `${here}node_modules/.bin/${name}`;
 const run = promisify(execFile);
+
+// The library's source imports `ai` and `@ai-sdk/provider` too. Resolved from its own folder they
+// would come from the root install, a second copy beside this package's; resolved from here, each
+// bundle holds one copy of each package, at the version this package pins, and the check needs
+// no root install.
+const packagesFromHere: Plugin = {
+  name: 'packages-from-here',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.importer.startsWith(librarySource)
+        ? plugin.resolve(args.path, { kind: args.kind, resolveDir: here })
+        : undefined,
+    );
+  },
+};
 
 type Report = {
   ok: boolean;
@@ -24,13 +40,14 @@ type Report = {
 
 async function bundle(entry: string, outfile: string, conditions: string[]): Promise<string> {
   await build({
-    entryPoints: [`${root}scripts/edge/${entry}`],
+    entryPoints: [`${here}${entry}`],
     outfile,
     bundle: true,
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
     conditions,
+    plugins: [packagesFromHere],
     logLevel: 'warning',
   });
   return outfile;

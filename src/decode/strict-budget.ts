@@ -17,7 +17,7 @@ export function strictToolCost(name: string, schema: unknown): StrictToolCost {
   return cost;
 }
 
-/** The walk's visitor, at module level so that its optimized code outlives a full collection. */
+/** The walk's visitor, made once at module level so that it stays compiled from walk to walk. */
 function countNode(
   node: SchemaObject,
   location: SchemaLocation,

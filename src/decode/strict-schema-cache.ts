@@ -31,15 +31,15 @@ const sealedByResult = new WeakMap<StrictSchemaResult, StrictSchemaResult>();
  * A content is kept from its second sighting on. Its first sighting (the only one of a schema seen
  * once: a per-user tool set, a schema made for one request) gets a result of its own, whose strict
  * schema is a copy sharing nothing with the schema passed in, and the cache keeps only the
- * sighting (see {@link ContentCache.seenBefore}): sealing a result to share it cost a new schema
- * more than half as much again as converting it, and keeping it alive cost the collector more.
+ * sighting (see {@link ContentCache.seenBefore}): sealing a result to share it adds much to the
+ * cost of a new schema, and keeping it alive costs the collector work.
  *
  * A kept result is shared by every caller with the same content, so its strict schema and plan
  * are the cache's own copies: nothing in them is an object the caller passed in, and nothing a
  * caller does to its own schema afterwards reaches the cache. The copies' objects are frozen (the
  * plan's maps are typed read-only but, being maps, not frozen). The strict schema's arrays are
- * not: providers serialize every tool of every request, and V8 serializes a frozen array on a
- * slow path (the strict schemas of `bench/mcp-tools.ts` took 1.6x as long). Instead, a result
+ * not: providers serialize every tool of every request, and the engine serializes a frozen array
+ * on a slower path. Instead, a result
  * whose arrays were changed after it was handed out (see {@link isUnchanged}) is never handed out
  * again: the schema is converted anew. Short lists of primitives (`["string", "null"]`) are one
  * array for all kept results, so there are fewer to watch (see `sharedArrays`). A `strict: false`
@@ -190,7 +190,7 @@ export function isUnchanged(result: StrictSchemaResult): boolean {
 /**
  * What {@link isUnchanged} reads of these results, in one list, for {@link areUnchanged}: a check
  * run on every step then reads one list instead of a weak entry per result, old objects far apart
- * in memory whose cache misses cost more than the instructions.
+ * in memory that cost more to reach than to check.
  */
 export function watchedArraysOf(results: readonly StrictSchemaResult[]): readonly unknown[] {
   const watched: unknown[] = [];

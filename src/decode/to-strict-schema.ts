@@ -293,11 +293,10 @@ function convertRoot(
 }
 
 /**
- * One conversion's state, made by one object literal so that its shape (and the optimized code
- * that relies on it) outlives a full garbage collection; the conversion's steps are module-level
- * functions that take it. Closures made per conversion, or a class whose instances gain their
- * fields one by one, would lose their optimized code at every full collection, and the next
- * conversion would run unoptimized until compiled again.
+ * One conversion's state, made by one object literal so that every conversion's state has the
+ * same layout and the code compiled for one serves the next; the conversion's steps are
+ * module-level functions that take it. Closures made per conversion, or a class whose instances
+ * gain their fields one by one, can leave the next conversion to be compiled again.
  */
 type Conversion = {
   readonly profile: StrictProfile;
@@ -759,8 +758,8 @@ function requireEveryProperty(
 
 /**
  * An object's plan with only the parts it has, each combination written as one literal: a plan
- * given its parts one by one would take shapes that die with the plans, and code that has seen
- * them would be thrown away at the next full collection (see {@link Conversion}).
+ * given its parts one by one would take layouts that die with the plans, and code compiled for
+ * them would have to be compiled again (see {@link Conversion}).
  */
 function objectPlan(
   placeholders: DecodePlan['placeholders'],

@@ -43,7 +43,7 @@ export type SchemaWiring = {
  * (see {@link judgedValidation}).
  *
  * Made by the SDK's own `jsonSchema()`: a class sharing the getter and `validate` wraps tools
- * faster, but made the whole loop measurably slower (`bench/gate.bench.ts`, MCP arm).
+ * faster, but made a whole loop over many rebuilt tools slower.
  */
 export function gateInputSchema({
   tool,
@@ -70,8 +70,8 @@ export function gateInputSchema({
  * keeps and hands out again (see `ReusedInputSchemas`). Its owned object is made at once, and the
  * schema is a frozen object of data properties with what `jsonSchema()` gives: every step of
  * every request reads it, and `jsonSchema()`'s objects (a getter among their properties) turn up
- * as dictionaries in a loop like `bench/gate.bench.ts`'s, whose reads cost several times more
- * once they are old objects. Frozen, since every wrapped tool of that name and content gets this
+ * as dictionaries in a loop that rebuilds its tools every turn, which are slower to read once
+ * they are old objects. Frozen, since every wrapped tool of that name and content gets this
  * one object.
  */
 export function keptInputSchema({

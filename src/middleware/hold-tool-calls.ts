@@ -24,11 +24,10 @@ const refillBelow = 16;
  * Otherwise one stage that the SDK pulls: each pull reads the model's stream until the stage's
  * queue holds twice {@link refillBelow} parts, and the next pull comes only when fewer than
  * {@link refillBelow} are left, so the SDK's reads in between take parts from the queue. A part
- * then costs one read of the reader below and no closure of the gate's own: on Node 22, against
- * `streamText` alone, about 2 more promises per part on the SDK's 250, where a pull for each part
- * adds 6 and a `TransformStream` stage 17, its pipe adding a writer, a write queue and a
- * transform promise to every part (`node bench/stream-stage.bench.ts`). Reading ahead adds no
- * delay: a part the SDK waits for is handed on the moment it is read.
+ * then costs one read of the reader below and no closure of the gate's own: fewer promises than a
+ * pull for each part, and far fewer than a `TransformStream` stage, whose pipe adds a writer, a
+ * write queue and a transform promise to every part. Reading ahead adds no delay: a part the SDK
+ * waits for is handed on the moment it is read.
  */
 export function holdToolCalls<TOOLS extends ToolSet>({
   stream,

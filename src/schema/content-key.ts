@@ -6,7 +6,7 @@
  *
  * Computed by the engine's own `JSON.stringify` (the cheapest full read of a schema), then one
  * walk that refuses anything the JSON text would misstate (a replacer function doing the same
- * check inside `JSON.stringify` costs twice as much: each value is a call out of the engine's
+ * check inside `JSON.stringify` costs more: each value becomes a call out of the engine's
  * serializer). Key order counts: two schemas that differ only in key order get different keys (a
  * miss, never a wrong answer), and order matters to what is built from a schema, since a strict
  * schema keeps its property order.

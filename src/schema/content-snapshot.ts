@@ -1,16 +1,16 @@
 /**
  * A picture of a content key's value, to tell whether a new object has that content without
- * serializing it: comparing against a known candidate costs about half of {@link contentKeyOf} on
- * a typical tool schema (one walk, no text built, no string hashed).
+ * serializing it: comparing against a known candidate costs less than {@link contentKeyOf} (one
+ * walk, no text built, no string hashed).
  *
  * It is the value as one flat list of tokens in the order JSON text writes it: a primitive
  * stands for itself; an object is {@link objectStart}, its number of keys, then each key followed
  * by its value's tokens; a list is {@link listStart}, its length, then its items' tokens. A
  * comparison walks the new value and the list side by side and allocates nothing. One list
  * instead of objects per node matters where snapshots are compared on every request: they are
- * old objects by then, and the cache misses of reading many small objects spread over the heap
- * cost more than the comparison's instructions. A snapshot is never handed out; its list is not
- * frozen, since reading a frozen array's items is slower.
+ * old objects by then, and reading many small objects spread over memory costs more than the
+ * comparison itself. A snapshot is never handed out; its list is not frozen, since reading a
+ * frozen array's items is slower.
  */
 export type ContentSnapshot = readonly unknown[] & { readonly [snapshotBrand]: true };
 declare const snapshotBrand: unique symbol;

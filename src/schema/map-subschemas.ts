@@ -31,8 +31,7 @@ export type MapSubschemasOptions<Context = undefined> = {
   maxNodes?: number;
   /**
    * Handed to every call of `visit`, so a visitor that needs state can be one function made once
-   * instead of a closure made per walk (a closure's optimized code is lost at every full garbage
-   * collection, and a hot visitor would run unoptimized until compiled again).
+   * instead of a closure made per walk, and stays compiled from one walk to the next.
    */
   context?: Context;
 };
@@ -93,8 +92,7 @@ export function mapSubschemas<Context = undefined>(
 
 /**
  * One walk's state. The walk's functions live at module level and take it as an argument: closures
- * made per walk would each lose their optimized code at every full garbage collection (the code is
- * held by the closures alone), so a walk after one would run unoptimized until compiled again.
+ * made per walk can lose their compiled code between walks, and a hot walk would start cold again.
  */
 type Walk = {
   readonly visit: SubschemaVisitor<unknown>;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCallgrindProfile } from '../../bench/callgrind-profile.ts';
+import { readCallgrindProfile } from './callgrind-profile.ts';
 
 const directories: string[] = [];
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRatio, median } from '../../bench/paired-ratios.ts';
+import { formatRatio, median } from './paired-ratios.ts';
 
 describe('formatRatio', () => {
   it('prints two decimals and marks a missed goal', () => {
