@@ -4,15 +4,22 @@ import type {
   LanguageModelV4ToolCall,
 } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
-import type { CallLedger } from './call-ledger.ts';
-import type { ToolGateOptions } from './gate-options.ts';
-import { type GateRequest, type LastPreparation, prepareGateRequest } from './gate-request.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
-import { holdToolCalls } from './hold-tool-calls.ts';
-import { judgeTurn } from './judge-turn.ts';
-import type { OwnedSchemas } from './owned-schemas.ts';
-import { generateThroughProviderErrors, streamThroughProviderErrors } from './provider-errors.ts';
-import { reportRefusals } from './report-refusals.ts';
+import type { ToolGateOptions } from './options/gate-options.ts';
+import {
+  generateThroughProviderErrors,
+  streamThroughProviderErrors,
+} from './provider-errors/provider-errors.ts';
+import {
+  type GateRequest,
+  type LastPreparation,
+  prepareGateRequest,
+} from './request/gate-request.ts';
+import type { CallLedger } from './tools/call-ledger.ts';
+import type { OwnedSchemas } from './tools/owned-schemas.ts';
+import { holdToolCalls } from './turn/hold-tool-calls.ts';
+import { judgeTurn } from './turn/judge-turn.ts';
+import { reportRefusals } from './turn/report-refusals.ts';
 
 /**
  * The gate's language model middleware: strict schemas out, decoded and judged calls back.

@@ -1,16 +1,16 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ToolApprovalConfiguration, ToolCallRepairFunction, ToolSet } from 'ai';
-import { CallLedger } from './call-ledger.ts';
 import { createGateMiddleware } from './gate-middleware.ts';
-import type { ToolGateOptions } from './gate-options.ts';
-import { type GateToolsContext, wrapTools } from './gate-tools.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
-import { gatedToolApproval } from './gated-tool-approval.ts';
-import { judgeAlone } from './judge-alone.ts';
-import type { OwnedSchemas } from './owned-schemas.ts';
-import { repairRefusals } from './repair-refusals.ts';
-import { ReusedInputSchemas } from './reused-input-schemas.ts';
-import { validateGateOptions } from './validate-gate-options.ts';
+import type { ToolGateOptions } from './options/gate-options.ts';
+import { validateGateOptions } from './options/validate-gate-options.ts';
+import { CallLedger } from './tools/call-ledger.ts';
+import { type GateToolsContext, wrapTools } from './tools/gate-tools.ts';
+import { gatedToolApproval } from './tools/gated-tool-approval.ts';
+import type { OwnedSchemas } from './tools/owned-schemas.ts';
+import { repairRefusals } from './tools/repair-refusals.ts';
+import { ReusedInputSchemas } from './tools/reused-input-schemas.ts';
+import { judgeAlone } from './turn/judge-alone.ts';
 
 export type ToolGate<TOOLS extends ToolSet> = {
   /** For `wrapLanguageModel({ model, middleware: gate.middleware })`. */

@@ -5,7 +5,7 @@ import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GateWiringError, toolGate } from '../../src/index.ts';
-import { CallLedger, defaultLedgerLimits } from '../../src/middleware/call-ledger.ts';
+import { CallLedger, defaultLedgerLimits } from '../../src/middleware/tools/call-ledger.ts';
 import { streamTurn, toolCallStage } from './helpers.ts';
 
 /**

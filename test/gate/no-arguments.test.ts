@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { jsonSchema, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { acceptsNoArguments } from '../../src/middleware/no-arguments.ts';
+import { acceptsNoArguments } from '../../src/middleware/turn/no-arguments.ts';
 import type { Recording } from '../support/replay-recording.ts';
 import { runRecordedSession } from '../support/run-recorded-session.ts';
 
