@@ -5,7 +5,7 @@ export type { ParameterOverride, ToolOverrides } from './options/tool-overrides.
 export { cleanHistory } from './refusals/clean-history.ts';
 export { ToolRefusalError } from './refusals/refusal-error.ts';
 export { refusalOf } from './refusals/refusal-of.ts';
+export { restoreRefusals } from './refusals/restore-refusals.ts';
 export type { ToolRefusal } from './refusals/tool-refusal.ts';
-export { restoreRefusals } from './request/restore-refusals.ts';
 export { type ToolGate, toolGate } from './tool-gate.ts';
 export { UnreadableSchemaError } from './tools/unreadable-schema-error.ts';

@@ -1,6 +1,6 @@
-import { mapParts, restoreRefusals } from '../request/restore-refusals.ts';
 import { parseInputObject } from './parse-input-object.ts';
 import { refusalAnswerIn } from './refusal-answer-in.ts';
+import { mapParts, restoreRefusals } from './restore-refusals.ts';
 import {
   quotedUnparsableRefusalText,
   readUnparsableRefusalText,

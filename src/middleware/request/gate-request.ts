@@ -28,9 +28,9 @@ import type { ToolGateOptions } from '../options/gate-options.ts';
 import { perToolOption } from '../options/per-tool-option.ts';
 import { applyOverrides } from '../options/tool-overrides.ts';
 import { validateToolOptions } from '../options/validate-gate-options.ts';
+import { restoreRefusals } from '../refusals/restore-refusals.ts';
 import type { OwnedSchemas, OwnedTool } from '../tools/owned-schemas.ts';
 import { hideFixedValues } from './hide-fixed-values.ts';
-import { restoreRefusals } from './restore-refusals.ts';
 
 type SentTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 

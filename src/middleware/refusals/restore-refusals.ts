@@ -1,4 +1,4 @@
-import { refusalAnswerIn } from '../refusals/refusal-answer-in.ts';
+import { refusalAnswerIn } from './refusal-answer-in.ts';
 
 type Part = { readonly type: string; readonly [key: string]: unknown };
 type Message = {
