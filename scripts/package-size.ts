@@ -44,7 +44,8 @@ for (const entry of entries) {
     minify: true,
     format: 'esm',
     platform: 'neutral',
-    // Peers stay imports, as in an app that has them; only toolgate's own code is measured.
+    // Peers and dependencies (jsonrepair) stay imports, as in an app that installs them; only
+    // toolgate's own code is measured.
     packages: 'external',
     write: false,
     metafile: true,

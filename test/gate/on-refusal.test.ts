@@ -56,7 +56,13 @@ const turn: LanguageModelV4ToolCall[] = [
     extra: 'SECRET-EXTRA-VALUE',
   }),
   call('c2', 'note', { text: 'SECRET-NOTE' }),
-  { type: 'tool-call', toolCallId: 'c3', toolName: 'search', input: '{"q": "SECRET-RAW"' },
+  // Text no repair reads as an object, so lenient mode refuses it too.
+  {
+    type: 'tool-call',
+    toolCallId: 'c3',
+    toolName: 'search',
+    input: '{"q": "SECRET-RAW"} and more',
+  },
   call('c4', 'search', { q: 'SECRET-SIBLING' }),
 ];
 

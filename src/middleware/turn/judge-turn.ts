@@ -1,5 +1,6 @@
 import type { LanguageModelV4ToolCall } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
+import { jsonrepair } from 'jsonrepair';
 import {
   type CallToCheck,
   type CheckTurnOptions,
@@ -161,7 +162,7 @@ export async function judgeCalls<TOOLS extends ToolSet>({
   request: GateRequest;
   options: ToolGateOptions<TOOLS>;
 }): Promise<CallJudgement[]> {
-  const prepared = calls.map((call) => prepareCall(call, request));
+  const prepared = calls.map((call) => prepareCall(call, request, options.leniency));
   const checkOptions: CheckTurnOptions = {
     leniency: options.leniency,
     maxMismatches: options.maxMismatches,
@@ -206,7 +207,7 @@ export async function judgeCalls<TOOLS extends ToolSet>({
 
   return verdict.calls.map((callVerdict, index): CallJudgement => {
     const call = calls[index] as LanguageModelV4ToolCall;
-    const { gated, parsed } = prepared[index] as PreparedCall;
+    const { gated, parsed, repaired } = prepared[index] as PreparedCall;
     const input = toolInputs[index];
     if (callVerdict.outcome === 'refused') {
       return {
@@ -230,7 +231,7 @@ export async function judgeCalls<TOOLS extends ToolSet>({
       gated,
       input,
       value: output === undefined ? input : output.value,
-      changed: input !== parsed,
+      changed: repaired === true || input !== parsed,
     };
   });
 }
@@ -335,6 +336,8 @@ type PreparedCall = {
   readonly gated?: GatedToolPlan;
   /** The arguments as the model's text parsed; `undefined` when not JSON. */
   readonly parsed?: unknown;
+  /** Whether `parsed` was read from near-JSON text, so the tool must be handed the repaired value. */
+  readonly repaired?: boolean;
 };
 
 /** The `defaults` option as the checker asks for it: by tool and argument path. */
@@ -360,14 +363,23 @@ function defaultsKeyOf(path: ArgumentPath): string {
 }
 
 /** Parses, decodes and fixes one call. */
-function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): PreparedCall {
+function prepareCall(
+  call: LanguageModelV4ToolCall,
+  request: GateRequest,
+  leniency: ToolGateOptions<ToolSet>['leniency'],
+): PreparedCall {
   const { toolCallId, toolName } = call;
   let parsed: unknown;
+  let repaired = false;
   try {
     // The AI SDK reads empty input as `{}`; so does the gate.
     parsed = call.input.trim() === '' ? {} : JSON.parse(call.input);
   } catch {
-    return { check: { toolCallId, toolName, unparsableInput: call.input } };
+    parsed = leniency === 'exact' ? undefined : repairedObject(call.input);
+    if (parsed === undefined) {
+      return { check: { toolCallId, toolName, unparsableInput: call.input } };
+    }
+    repaired = true;
   }
   const gated = request.tools.get(toolName);
   // `"null"` for a tool that requires nothing (Cohere's zero-parameter calls) is no arguments.
@@ -404,7 +416,22 @@ function prepareCall(call: LanguageModelV4ToolCall, request: GateRequest): Prepa
     gated,
     // `"null"` read as no arguments is a change the tool must see as `{}`.
     parsed: nullAsEmpty ? null : parsed,
+    repaired,
   };
+}
+
+/**
+ * The object near-JSON text stands for (trailing commas, single quotes, unquoted keys, a fenced
+ * code block, missing closing brackets), as small and local models send it; `undefined` when no
+ * repair makes an object of it. The repaired value is judged like any other.
+ */
+function repairedObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(jsonrepair(text));
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Walks the arguments only when their text could hold such a key at all. */
