@@ -12,27 +12,22 @@ import {
   resolveProfile,
   type StrictProfile,
 } from '../../decode/provider-profiles.ts';
-import { hasStrictBudget, overStrictBudget } from '../../decode/strict-budget.ts';
-import {
-  areUnchanged,
-  isSealed,
-  isUnchanged,
-  toStrictSchemaCached,
-  watchedArraysOf,
-} from '../../decode/strict-schema-cache.ts';
-import { stripKeywords } from '../../decode/strip-keywords.ts';
-import type { StrictSchemaResult } from '../../decode/to-strict-schema.ts';
+import { areUnchanged, isSealed, watchedArraysOf } from '../../decode/strict-schema-cache.ts';
 import { isPromiseLike } from '../../schema/is-promise-like.ts';
 import { GateWiringError } from '../gate-wiring-error.ts';
 import type { ToolGateOptions } from '../options/gate-options.ts';
-import { perToolOption } from '../options/per-tool-option.ts';
-import { applyOverrides } from '../options/tool-overrides.ts';
-import { validateToolOptions } from '../options/validate-gate-options.ts';
 import { restoreRefusals } from '../refusals/restore-refusals.ts';
 import type { OwnedSchemas, OwnedTool } from '../tools/owned-schemas.ts';
+import { applyAllOrNothing } from './apply-all-or-nothing.ts';
+import { applyStrictBudget } from './apply-strict-budget.ts';
 import { hideFixedValues } from './hide-fixed-values.ts';
-
-type SentTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
+import {
+  prepareTool,
+  refusedConversionWarning,
+  type SentTool,
+  type ToolRecord,
+} from './prepare-tool.ts';
+import { type Sending, sendingOf } from './render-tools.ts';
 
 /** What the gate knows of one tool for one request. */
 export type GatedToolPlan = {
@@ -99,12 +94,6 @@ type OfferedTool = {
 };
 
 /**
- * How one offered tool is sent: as it is, or with another schema and `strict` set (`true`), left
- * out (`false`: the gate sends it without strict mode) or as offered (`undefined`).
- */
-type Sending = { readonly inputSchema: unknown; readonly strict: boolean | undefined } | undefined;
-
-/**
  * Prepares one request: converts each function tool's schema for a strict provider, records the
  * plans, and restores earlier refused calls in the prompt. Synchronous unless a provider-defined
  * tool's app schema has to be awaited, so a request of function tools waits on no promise here.
@@ -159,6 +148,10 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
   );
 }
 
+/**
+ * One record per tool offered ({@link prepareTool}), then each provider policy over the records
+ * (per-request strict budgets, then all-or-nothing strict), then the params rendered from them.
+ */
 function prepareWithSchemas<TOOLS extends ToolSet>(
   { params, model, options, last }: PrepareGateRequestOptions<TOOLS>,
   /**
@@ -171,143 +164,36 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
 ): PreparedGateRequest {
   const requestTools = params.tools ?? [];
   const profile = chooseProfile(options, model.provider);
-  const warnings: SharedV4Warning[] = [];
+  const prepared = requestTools.map((tool, index) =>
+    prepareTool({
+      tool,
+      ownedTool: ownedTools[index],
+      providerSchema: providerSchemas.get(tool.name),
+      options,
+      profile,
+    }),
+  );
+  const budgeted = applyStrictBudget(prepared, profile);
+  const final = applyAllOrNothing(budgeted.records, profile);
+  const warnings = [
+    ...prepared.flatMap(refusedConversionWarning),
+    ...budgeted.warnings,
+    ...final.warnings,
+  ];
   const tools = new Map<string, GatedToolPlan>();
-  const appTools = (options.tools ?? {}) as ToolSet;
-  let anyNotStrict = false;
-  let anyProviderDefined = false;
-
-  // Per tool, what is offered (the tool with overrides applied) and its strict schema, if any.
-  const offeredTools: SentTool[] = [];
-  const strictSchemas: unknown[] = [];
-  /** Whether conversion found the tool's schema cannot be strict. */
-  const notConvertible: boolean[] = [];
-  const conversions: StrictSchemaResult[] = [];
-  for (let index = 0; index < requestTools.length; index++) {
-    const tool = requestTools[index] as SentTool;
-    const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
-    const overrides = perToolOption(options.overrides, tool.name);
-    if (tool.type !== 'function') {
-      // Provider-defined tools: the provider owns the schema; the app's tool object still has it.
-      const schema = providerSchemas.get(tool.name);
-      validateToolOptions({ options, toolName: tool.name, schema });
-      const { judged, fixedValues } = applyOverrides(schema, overrides);
-      const ownedTool = ownedTools[index];
-      tools.set(tool.name, {
-        judged,
-        plan: emptyDecodePlan,
-        fixedValues,
-        tool: ownedTool?.tool ?? appTool,
-        wrapped: ownedTool !== undefined,
-      });
-      offeredTools.push(tool);
-      strictSchemas.push(undefined);
-      notConvertible.push(false);
-      anyProviderDefined = true;
-      continue;
-    }
-    // Every function tool has its record: a request with any other was refused before this.
-    const ownedTool = ownedTools[index] as OwnedTool;
-    // The gate reads the schema from its private copy; the object in the request is only sent.
-    const source = ownedTool.schema;
-    validateToolOptions({ options, toolName: tool.name, schema: source });
-    let offeredTool = tool;
-    let converted: unknown = source;
-    let judged: unknown = source;
-    let fixedValues = noFixedValues;
-    if (overrides !== undefined) {
-      const overridden = applyOverrides(source, overrides);
-      judged = overridden.judged;
-      fixedValues = overridden.fixedValues;
-      converted = overridden.offered;
-      if (overridden.offered !== source) {
-        // Sent as offered, it is the request's schema with the overrides, never the private copy.
-        const sent = applyOverrides(tool.inputSchema, overrides).offered;
-        offeredTool = { ...tool, inputSchema: sent as typeof tool.inputSchema };
-      }
-    }
-    const conversion =
-      !profile.strictTools || tool.strict === false
-        ? undefined
-        : convertForStrict({
-            schema: converted,
-            toolName: tool.name,
-            profile,
-            defaults: perToolOption(options.defaults, tool.name),
-            ownedTool: offeredTool === tool ? ownedTool : undefined,
-          });
-    tools.set(tool.name, {
-      judged,
-      plan: conversion?.strict === true ? conversion.plan : emptyDecodePlan,
-      fixedValues,
-      tool: ownedTool.tool,
-      wrapped: true,
-    });
-    offeredTools.push(offeredTool);
-    strictSchemas.push(conversion?.strict === true ? conversion.schema : undefined);
-    if (conversion?.strict === true) conversions.push(conversion);
-    notConvertible.push(conversion !== undefined && !conversion.strict);
-    // A tool the app keeps non-strict counts too where strict values may not be mixed.
-    if (profile.strictTools && tool.strict === false) anyNotStrict = true;
-    if (conversion !== undefined && !conversion.strict) {
-      anyNotStrict = true;
-      warnings.push({
-        type: 'other',
-        message: `toolgate: tool "${tool.name}" is sent without strict mode: ${conversion.reason}.`,
-      });
-    }
-  }
-
-  // Per-request budgets (Anthropic): the costliest tools go without strict, their schema as converted.
-  const overBudget = hasStrictBudget(profile)
-    ? new Set(overStrictBudget(strictToolsOf(offeredTools, strictSchemas), profile))
-    : noToolNames;
-  if (overBudget.size > 0) {
-    anyNotStrict = true;
-    warnings.push({
-      type: 'other',
-      message: `toolgate: ${profile.name} takes fewer strict tools, optional or union-typed parameters in one request, so ${[...overBudget].map((name) => `"${name}"`).join(', ')} ${overBudget.size === 1 ? 'is' : 'are'} sent without strict mode.`,
-    });
-  }
-
-  // Some providers (Cerebras) refuse a request whose tools mix strict values.
-  const allNonStrict = anyNotStrict && !profile.mixedStrict;
-  if (allNonStrict) {
-    warnings.push({
-      type: 'other',
-      message: `toolgate: ${profile.name} does not accept strict and non-strict tools together, so no tool is sent strict.`,
-    });
-  }
-  const sending: Sending[] = [];
-  for (let index = 0; index < offeredTools.length; index++) {
-    const tool = offeredTools[index] as SentTool;
-    const strictSchema = strictSchemas[index];
-    if (tool.type !== 'function' || strictSchema === undefined || allNonStrict) {
-      const gated = tools.get(tool.name);
-      if (gated !== undefined && allNonStrict) {
-        tools.set(tool.name, { ...gated, plan: emptyDecodePlan });
-      }
-      const sent = withoutStrippedKeywords(tool, profile);
-      // Sent without strict mode by the gate's choice (a warning says so): the app's own
-      // `strict: true` is left out too.
-      const leftOut =
-        sent.type === 'function' &&
-        sent.strict === true &&
-        (allNonStrict || notConvertible[index] === true);
-      sending.push(
-        sent.type !== 'function' || (sent === requestTools[index] && !leftOut)
-          ? undefined
-          : { inputSchema: sent.inputSchema, strict: leftOut ? false : undefined },
-      );
-    } else {
-      sending.push({ inputSchema: strictSchema, strict: !overBudget.has(tool.name) });
-    }
-  }
-
+  for (const record of final.records) tools.set(record.offered.name, gatedToolOf(record));
+  const sending = sendingOf(final.records, profile);
   const request: GateRequest = { tools, toolNames: [...tools.keys()], warnings };
+  const conversions = final.records.flatMap(({ conversion }) =>
+    conversion.kind === 'converted' ? [conversion.result] : [],
+  );
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
   // A conversion made for this request alone (a schema's first sighting) is not handed to others.
-  if (requestTools.length > 0 && !anyProviderDefined && conversions.every(isSealed)) {
+  if (
+    requestTools.length > 0 &&
+    requestTools.every((tool) => tool.type === 'function') &&
+    conversions.every(isSealed)
+  ) {
     last.current = {
       provider: model.provider,
       offered: requestTools.map((tool) => ({
@@ -321,6 +207,21 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
     };
   }
   return { params: sentParams(params, sending, request), request: withOwnWarnings(request) };
+}
+
+/** What the gate keeps of a tool's record for judging its calls. */
+function gatedToolOf(record: ToolRecord): GatedToolPlan {
+  const { conversion, sending } = record;
+  return {
+    judged: record.judged,
+    plan:
+      conversion.kind === 'converted' && sending !== 'as-offered'
+        ? conversion.result.plan
+        : emptyDecodePlan,
+    fixedValues: record.fixedValues,
+    tool: record.tool,
+    wrapped: record.wrapped,
+  };
 }
 
 /**
@@ -392,66 +293,8 @@ function offersTheSameTools(
   return areUnchanged(last.watchedArrays);
 }
 
-/**
- * The strict conversion of a tool's schema; a wrapped tool's own schema keeps its last one, so the
- * steps of a request find it without a cache lookup.
- */
-function convertForStrict({
-  schema,
-  toolName,
-  profile,
-  defaults,
-  ownedTool,
-}: {
-  schema: unknown;
-  toolName: string;
-  profile: StrictProfile;
-  defaults: Readonly<Record<string, unknown>> | undefined;
-  ownedTool: OwnedTool | undefined;
-}): StrictSchemaResult {
-  const last = ownedTool?.lastConversion;
-  if (
-    last !== undefined &&
-    last.profile === profile &&
-    last.defaults === defaults &&
-    isUnchanged(last.result)
-  ) {
-    return last.result;
-  }
-  const result = toStrictSchemaCached(schema, { toolName, profile, defaults });
-  // Only a sealed result is shared: one made for this request alone is not kept past it.
-  if (ownedTool !== undefined && isSealed(result)) {
-    ownedTool.lastConversion = { profile, defaults, result };
-  }
-  return result;
-}
-
-const noFixedValues: ReadonlyMap<string, unknown> = new Map();
-const noToolNames: ReadonlySet<string> = new Set();
-
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
   return typeof schema === 'object' && schema !== null ? owned.get(schema) : undefined;
-}
-
-function strictToolsOf(
-  tools: readonly SentTool[],
-  strictSchemas: readonly unknown[],
-): Array<{ name: string; schema: unknown }> {
-  const strictTools: Array<{ name: string; schema: unknown }> = [];
-  for (const [index, tool] of tools.entries()) {
-    const schema = strictSchemas[index];
-    if (schema !== undefined) strictTools.push({ name: tool.name, schema });
-  }
-  return strictTools;
-}
-
-/** Keywords the provider fails on (Mistral: `$schema`, `$id`) leave even a non-strict tool. */
-function withoutStrippedKeywords(tool: SentTool, profile: StrictProfile): SentTool {
-  if (tool.type !== 'function' || profile.stripKeywords === undefined) return tool;
-  const inputSchema = stripKeywords(tool.inputSchema, { keywords: profile.stripKeywords });
-  return inputSchema === tool.inputSchema
-    ? tool
-    : { ...tool, inputSchema: inputSchema as typeof tool.inputSchema };
 }
 
 function chooseProfile<TOOLS extends ToolSet>(
