@@ -88,7 +88,7 @@ export function wrapTools<TOOLS extends ToolSet>({
         context.owned.set(args, { tool, schema: undefined });
         (wrappedTool as { args: unknown }).args = args;
       }
-      guardUnjudgedCalls({ name, tool, wrappedTool, ledger: context.ledger });
+      guardUnjudgedCalls({ name, tool, wrappedTool, context });
       defineOwn(wrapped, name, wrappedTool);
     }
     return wrapped as TOOLS;
@@ -138,15 +138,19 @@ function guardUnjudgedCalls({
   name,
   tool,
   wrappedTool,
-  ledger,
+  context,
 }: {
   name: string;
   tool: Tool;
   wrappedTool: Tool;
-  ledger: CallLedger;
+  context: GateToolsContext;
 }): void {
   const { execute, needsApproval, onInputAvailable } = tool;
-  const unjudged = () => new GateWiringError({ mistake: 'unjudged-call', toolNames: [name] });
+  const { ledger } = context;
+  const unjudged = () => {
+    context.warnUnjudged(name);
+    return new GateWiringError({ mistake: 'unjudged-call', toolNames: [name] });
+  };
   wrappedTool.onInputAvailable = (async (options: { input: unknown }) => {
     if (!ledger.isJudged(options.input)) throw unjudged();
     await (onInputAvailable as ((options: unknown) => unknown) | undefined)?.(options);
