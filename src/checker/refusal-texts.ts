@@ -64,3 +64,7 @@ export const busyAnswer =
 /** The answer for a call the model sent after it had ended its turn. */
 export const lateCallAnswer =
   'Not run: this call came after the model had ended its turn, so it was not run. Send it again in a turn of its own.';
+
+/** The answer for a call whose verdict is gone when the SDK validates it (a stream held for minutes). */
+export const expiredAnswer =
+  'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';

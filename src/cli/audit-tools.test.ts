@@ -233,3 +233,20 @@ describe('auditTools', () => {
     expect(auditTools({ tools, profiles: [anthropicProfile], failOnBudget: true }).ok).toBe(false);
   });
 });
+
+describe('auditTools, values JSON cannot write', () => {
+  it('should describe a default that is not JSON (a BigInt) instead of failing', () => {
+    const counter: AuditedTool = {
+      name: 'counter',
+      source: 'tools.ts',
+      inputSchema: {
+        type: 'object',
+        properties: { start: { type: 'integer', default: 10n } },
+      },
+    };
+    const [row] = auditTools({ tools: [counter], profiles: [openaiProfile] }).rows;
+    expect(row?.outcome).toBe('strict');
+    const start = (row?.changes ?? []).filter((change) => change.path === 'start');
+    expect(start.map((change) => change.text).join('\n')).toContain('10');
+  });
+});

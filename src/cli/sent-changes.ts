@@ -1,3 +1,4 @@
+import { describeMember } from '../checker/describe-value.ts';
 import { describeDroppedKeyword } from '../decode/describe-dropped-keyword.ts';
 import type { DecodePlan, StrictSchemaNote } from '../decode/index.ts';
 import { isRecord } from '../schema/is-record.ts';
@@ -131,7 +132,7 @@ export function sentChanges({
     walk.changes.push({
       path,
       kind: 'dropped',
-      text: `${keyword} ${describe(value)} left out (strict mode does not take it)${hint !== undefined ? `; the description says "${hint}"` : ''}`,
+      text: `${keyword} ${describeMember(value)} left out (strict mode does not take it)${hint !== undefined ? `; the description says "${hint}"` : ''}`,
     });
   }
   return {
@@ -249,7 +250,7 @@ function visitObject(
         kind: 'placeholder',
         text:
           placeholder.decodeTo === 'default'
-            ? `null added as a placeholder for its default ${describe(placeholder.value)}, which strict mode does not take`
+            ? `null added as a placeholder for its default ${describeMember(placeholder.value)}, which strict mode does not take`
             : `null added as a placeholder: a null means left out${hasDefault && defaultValue === null ? ' (its default null is no value it takes)' : ''}`,
       });
     } else {
@@ -269,7 +270,7 @@ function visitObject(
         walk.changes.push({
           path: childPath,
           kind: 'default',
-          text: `default ${describe(defaultValue)} left out (strict mode does not take default)${why}`,
+          text: `default ${describeMember(defaultValue)} left out (strict mode does not take default)${why}`,
         });
       }
     }
@@ -390,12 +391,6 @@ function nodeAt(root: SchemaObject, pointer: string): unknown {
 
 function parentPointer(pointer: string): string {
   return pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
-}
-
-/** A value in a note: JSON, cut at 40 characters. */
-function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 function plural(count: number, noun: string): string {

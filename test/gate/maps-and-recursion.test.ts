@@ -2,7 +2,7 @@ import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel } from '
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolGate } from '../../src/index.ts';
+import { toolGate, UnreadableSchemaError } from '../../src/index.ts';
 import { call, textTurn, toolTurn } from './helpers.ts';
 
 /**
@@ -151,7 +151,7 @@ describe('a map key sent twice', () => {
 });
 
 describe('a schema that cannot be read', () => {
-  it('is sent as it was, with a warning, and generateText does not reject', async () => {
+  it('is a named error before the model is called, never judged as admitting every call', async () => {
     const schema = {
       type: 'object',
       properties: { q: { type: 'string' } },
@@ -159,26 +159,31 @@ describe('a schema that cannot be read', () => {
         throw new Error('boom');
       },
     };
+    const ran: unknown[] = [];
     const search = tool({
       inputSchema: jsonSchema<{ q?: string }>(schema),
-      execute: async () => 'found',
+      execute: async (input) => {
+        ran.push(input);
+        return 'found';
+      },
     });
     const gate = toolGate({ tools: { search } });
     const model = new MockLanguageModelV4({
       provider: 'openai.responses',
-      doGenerate: [textTurn('done')],
+      doGenerate: [toolTurn([call('c1', 'search', { q: 42 })]), textTurn('done')],
     });
-    const result = await generateText({
+    const run = generateText({
       model: wrapLanguageModel({ model, middleware: gate.middleware }),
-      tools: gate.tools,
+      ...gate.toolSettings(),
       prompt: 'hi',
     });
-    expect(result.text).toBe('done');
-    const messages = (result.warnings ?? []).map((warning) =>
-      warning.type === 'other' ? warning.message : JSON.stringify(warning),
+
+    await expect(run).rejects.toSatisfy(
+      (error) =>
+        UnreadableSchemaError.isInstance(error) &&
+        error.message.includes('could not be read as JSON'),
     );
-    expect(messages).toEqual([
-      'toolgate: tool "search" is sent without strict mode: the schema could not be read (Error: boom).',
-    ]);
+    expect(model.doGenerateCalls).toHaveLength(0);
+    expect(ran).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { nearestName } from '../../checker/nearest-name.ts';
 import { isProfileName, profileNames } from '../../decode/provider-profiles.ts';
 import { isPromiseLike } from '../../schema/is-promise-like.ts';
 import { isRecord } from '../../schema/is-record.ts';
+import { schemaSymbol } from '../tools/reject-unreadable-schemas.ts';
 import { declaredArgument, parseArgumentPath } from './declared-argument.ts';
 import type { ToolGateOptions } from './gate-options.ts';
 import { InvalidGateOptionError } from './invalid-gate-option-error.ts';
@@ -28,9 +29,6 @@ const optionNames: ReadonlyArray<keyof ToolGateOptions<ToolSet>> = [
 const overrideKeys: ReadonlyArray<keyof ParameterOverride> = ['enum', 'value', 'newParameter'];
 
 const toolTypes: readonly unknown[] = [undefined, 'function', 'dynamic', 'provider'];
-
-/** The AI SDK's marker of a `jsonSchema(…)`/`zodSchema(…)` schema (`isSchema` reads it). */
-const schemaSymbol = Symbol.for('vercel.ai.schema');
 
 /** Where a mistake is: the option, and the tool and path within it when there are. */
 type OptionPlace = { readonly option: string; readonly toolName?: string; readonly path?: string };

@@ -1,4 +1,5 @@
 import { asSchema, type FlexibleSchema, jsonSchema, type Schema, type Tool } from 'ai';
+import { expiredAnswer } from '../../checker/refusal-texts.ts';
 import { acceptsNothing } from '../../schema/accepts-nothing.ts';
 import { defineOwn } from '../../schema/define-own.ts';
 import { isPromiseLike } from '../../schema/is-promise-like.ts';
@@ -8,10 +9,6 @@ import { ToolRefusalError } from '../refusals/refusal-error.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './owned-schemas.ts';
 import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
-
-/** What a call's validation answers when its verdict is gone (a stream held for minutes). */
-const expiredAnswer =
-  'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';
 
 /** What an input the middleware did not hand on validates to. */
 export type UnjudgedValidation =
@@ -200,12 +197,13 @@ function ownedCopyOf(schema: unknown): object {
 
 /**
  * A deep copy of the owned schema's content for the gate alone; a schema that cannot be cloned (a
- * function or a getter that throws inside) is read as the owned object.
+ * function or a getter that throws inside) is an {@link UnreadableSchemaError}.
  */
 function privateCopyOf(owned: object): unknown {
   try {
     return structuredClone(owned);
-  } catch {
-    return owned;
+  } catch (error) {
+    // Judged as it is, a schema that cannot be read would admit every call.
+    throw new UnreadableSchemaError({ schema: owned, cause: error });
   }
 }

@@ -114,14 +114,28 @@ function schemaWiring({
     ledger: context.ledger,
     owned: context.owned,
     warnUnjudged: context.warnUnjudged,
-    validateUnjudged:
-      // A provider-defined tool the provider runs: its calls are the provider's to validate.
-      tool?.type === 'provider' && tool.execute === undefined
-        ? ({ input }) => validateAsTool(tool, input)
-        : tool !== undefined && tool.execute === undefined && tool.type !== 'provider'
-          ? undefined
-          : ({ schema, input }) => context.judgeAlone({ toolName, schema, tool, input }),
+    validateUnjudged: unjudgedValidation({ context, toolName, tool }),
   };
+}
+
+/**
+ * How a wrapped schema validates an input the middleware did not hand on: a provider-defined tool
+ * the provider runs leaves it to the tool's own validator; a tool no approval resumes (no
+ * `execute`) takes none; any other judges it alone.
+ */
+function unjudgedValidation({
+  context,
+  toolName,
+  tool,
+}: {
+  context: GateToolsContext;
+  toolName: string;
+  tool: Tool | undefined;
+}): SchemaWiring['validateUnjudged'] {
+  if (tool?.execute === undefined && tool !== undefined) {
+    return tool.type === 'provider' ? ({ input }) => validateAsTool(tool, input) : undefined;
+  }
+  return ({ schema, input }) => context.judgeAlone({ toolName, schema, tool, input });
 }
 
 /**

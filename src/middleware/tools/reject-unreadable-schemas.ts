@@ -3,7 +3,8 @@ import { isPromiseLike } from '../../schema/is-promise-like.ts';
 import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** The AI SDK's mark on a schema made by `jsonSchema()` (or `zodSchema()`, …). */
-const schemaSymbol = Symbol.for('vercel.ai.schema');
+/** The marker the AI SDK's `jsonSchema()` puts on the schemas it makes. */
+export const schemaSymbol = Symbol.for('vercel.ai.schema');
 
 /**
  * Throws an {@link UnreadableSchemaError} naming the first tool whose schema, given as a JSON

@@ -5,7 +5,7 @@ const symbol = Symbol.for(marker);
 
 /**
  * A tool whose input schema is not a JSON Schema the gate can read (`null`, a number, a string, a
- * list): thrown instead of judging its calls as if any object fitted, which would let every call
+ * list, an object holding functions or getters that throw): thrown instead of judging its calls as if any object fitted, which would let every call
  * through. The boolean schemas are readable: `true` admits any arguments, `false` none.
  */
 export class UnreadableSchemaError extends Error {
@@ -15,10 +15,23 @@ export class UnreadableSchemaError extends Error {
   /** What the schema is, in a few words: `null`, `the number 5`, `a list of 1 item`. */
   readonly received: string;
 
-  constructor({ toolName, schema }: { toolName?: string; schema: unknown }) {
+  constructor({
+    toolName,
+    schema,
+    cause,
+  }: {
+    toolName?: string;
+    schema: unknown;
+    /** Why an object schema could not be copied as JSON (a function in it, a throwing getter). */
+    cause?: unknown;
+  }) {
     const received = describeValue(schema);
+    const tool = toolName === undefined ? 'a tool' : `tool "${toolName}"`;
     super(
-      `toolgate: the input schema of ${toolName === undefined ? 'a tool' : `tool "${toolName}"`} is ${received}, not a JSON Schema, so its calls cannot be checked.`,
+      cause === undefined
+        ? `toolgate: the input schema of ${tool} is ${received}, not a JSON Schema, so its calls cannot be checked.`
+        : `toolgate: the input schema of ${tool} could not be read as JSON (${cause instanceof Error ? cause.message : String(cause)}), so its calls cannot be checked. Give it a plain JSON Schema.`,
+      cause === undefined ? undefined : { cause },
     );
     this.name = 'UnreadableSchemaError';
     this.toolName = toolName;

@@ -1,3 +1,4 @@
+import { isPromiseLike } from '../../schema/is-promise-like.ts';
 import type { RefusalEvent } from '../options/gate-options.ts';
 
 type ActiveSpan = {
@@ -40,7 +41,7 @@ export async function reportRefusals({
     try {
       const returned = onRefusal?.(refusal);
       // A rejected promise would surface as an unhandled rejection and can end the process.
-      if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
+      if (isPromiseLike(returned)) {
         Promise.resolve(returned).catch(() => {});
       }
     } catch {
