@@ -4,6 +4,9 @@ import type { Mismatch } from './mismatch.ts';
  * Every text a model reads when toolgate refuses a turn is written here.
  */
 
+/** How an answer begins, by its refusal code, so a stored answer is known by its start. */
+export const answerPrefixes = { arguments: 'Refused: ', turn: 'Not run: ' } as const;
+
 /** The answer to the call whose arguments do not fit: a headline, then one sentence per line. */
 export function refusedAnswer({
   toolName,

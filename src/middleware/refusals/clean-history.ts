@@ -1,5 +1,5 @@
 import { parseInputObject } from './parse-input-object.ts';
-import { refusalAnswerIn } from './refusal-answer-in.ts';
+import { refusalInText } from './refusal-in-text.ts';
 import { mapParts, restoreRefusals } from './restore-refusals.ts';
 import {
   quotedUnparsableRefusalText,
@@ -68,7 +68,7 @@ function cleanUIPart(part: Part): Part {
     return { ...part, input: parseInputObject(refusal.input) ?? {}, errorText: refusal.answer };
   }
   if (typeof part.errorText === 'string') {
-    const answer = refusalAnswerIn(part.errorText);
+    const answer = refusalInText(part.errorText)?.answer;
     if (answer !== undefined && answer !== part.errorText) return { ...part, errorText: answer };
   }
   return part;

@@ -1,5 +1,5 @@
-import { refusalAnswerIn } from './refusal-answer-in.ts';
 import { refusalErrorIn } from './refusal-error.ts';
+import { refusalInText } from './refusal-in-text.ts';
 import type { ToolRefusal } from './tool-refusal.ts';
 
 /**
@@ -27,11 +27,8 @@ export function refusalOf(part: unknown): ToolRefusal | undefined {
   if (error !== undefined) return { code: error.toolRefusal, answer: error.message };
   const fields = part as Record<string, unknown>;
   for (const text of [fields.errorText, fields.error, fields.message]) {
-    if (typeof text !== 'string') continue;
-    const answer = refusalAnswerIn(text);
-    if (answer !== undefined) {
-      return { code: answer.startsWith('Refused: ') ? 'arguments' : 'turn', answer };
-    }
+    const refusal = typeof text === 'string' ? refusalInText(text) : undefined;
+    if (refusal !== undefined) return refusal;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { refusalAnswerIn } from './refusal-answer-in.ts';
+import { refusalInText } from './refusal-in-text.ts';
 
 type Part = { readonly type: string; readonly [key: string]: unknown };
 type Message = {
@@ -23,7 +23,7 @@ export function restoreRefusals<MESSAGES extends readonly Message[]>(messages: M
       if (part.type !== 'tool-result') return part;
       const output = part.output as { type?: unknown; value?: unknown } | undefined;
       if (output?.type !== 'error-text' || typeof output.value !== 'string') return part;
-      const answer = refusalAnswerIn(output.value);
+      const answer = refusalInText(output.value)?.answer;
       if (answer === undefined || answer === output.value) return part;
       return { ...part, output: { type: 'error-text', value: answer } };
     });
