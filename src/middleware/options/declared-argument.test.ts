@@ -1,60 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { declaredArgument, parseArgumentPath } from './declared-argument.ts';
+import { declaredArguments, missingStep } from './declared-argument.ts';
 
-describe('parseArgumentPath', () => {
-  it('should read names and list depths', () => {
-    expect(parseArgumentPath('events[].when')).toEqual([
-      { name: 'events', lists: 1 },
-      { name: 'when', lists: 0 },
+const schema = {
+  type: 'object',
+  properties: {
+    city: { type: 'string' },
+    filters: {
+      anyOf: [{ type: 'object', properties: { limit: { type: 'integer' } } }, { type: 'null' }],
+    },
+    events: { type: 'array', items: { $ref: '#/$defs/Event' } },
+    pair: { type: 'array', items: [{ type: 'object', properties: { x: {} } }] },
+    rule: { allOf: [{ type: 'object', properties: { strict: { type: 'boolean' } } }] },
+  },
+  required: ['city'],
+  $defs: { Event: { type: 'object', properties: { when: {} }, required: ['when'] } },
+};
+
+function pathsOf(declared: ReturnType<typeof declaredArguments>) {
+  return declared.map(({ path, required, combinedBy }) => ({ path, required, combinedBy }));
+}
+
+describe('declaredArguments', () => {
+  it('should find arguments by path through properties, list items, references and unions', () => {
+    expect(pathsOf(declaredArguments(schema))).toEqual([
+      { path: 'filters.limit', required: false, combinedBy: undefined },
+      { path: 'events[].when', required: true, combinedBy: undefined },
+      { path: 'rule.strict', required: false, combinedBy: 'allOf' },
+      { path: 'city', required: true, combinedBy: undefined },
+      { path: 'filters', required: false, combinedBy: undefined },
+      { path: 'events', required: false, combinedBy: undefined },
+      { path: 'pair', required: false, combinedBy: undefined },
+      { path: 'rule', required: false, combinedBy: undefined },
     ]);
-    expect(parseArgumentPath('grid[][]')).toEqual([{ name: 'grid', lists: 2 }]);
   });
 
-  it.each(['', 'a..b', '[]', 'a[]b', 'a[', '.a'])('should refuse %j', (path) => {
-    expect(parseArgumentPath(path)).toBeUndefined();
+  it('should mark every argument of a root that combines schemas', () => {
+    const combined = {
+      type: 'object',
+      allOf: [
+        { properties: { city: { type: 'string' } } },
+        { properties: { unit: { enum: ['c', 'f'] } } },
+      ],
+    };
+    expect(pathsOf(declaredArguments(combined))).toEqual([
+      { path: 'city', required: false, combinedBy: 'allOf' },
+      { path: 'unit', required: false, combinedBy: 'allOf' },
+    ]);
+  });
+
+  it('should not follow a recursive reference, nor one that points outside', () => {
+    const tree = {
+      type: 'object',
+      properties: { name: {}, children: { type: 'array', items: { $ref: '#' } } },
+    };
+    expect(declaredArguments(tree).map((argument) => argument.path)).toEqual(['name', 'children']);
+    const remote = { type: 'object', properties: { a: { $ref: 'https://example.com/a' }, b: {} } };
+    expect(declaredArguments(remote).map((argument) => argument.path)).toEqual(['a', 'b']);
   });
 });
 
-describe('declaredArgument', () => {
-  const schema = {
-    type: 'object',
-    properties: {
-      city: { type: 'string' },
-      filters: { type: 'object', properties: { limit: { type: 'integer' } } },
-      events: {
-        type: 'array',
-        items: { $ref: '#/$defs/Event' },
-      },
-    },
-    required: ['city'],
-    additionalProperties: false,
-    $defs: { Event: { type: 'object', properties: { when: {} }, required: ['when'] } },
-  };
-  const at = (path: string) => declaredArgument(schema, parseArgumentPath(path) ?? []);
+describe('missingStep', () => {
+  const declared = declaredArguments(schema);
 
-  it('should find a declared argument and whether it is required', () => {
-    expect(at('city')).toEqual({ declared: true, schemas: [{ type: 'string' }], required: true });
-    expect(at('filters.limit')).toMatchObject({ declared: true, required: false });
-    expect(at('events[].when')).toMatchObject({ declared: true, required: true });
-  });
-
-  it('should name the object that lacks a name, what it declares and what it admits', () => {
-    expect(at('country')).toEqual({
-      declared: false,
+  it('should name the object that lacks a name, and the names it has', () => {
+    expect(missingStep(declared, 'country')).toEqual({
       parentPath: '',
       name: 'country',
-      names: ['city', 'filters', 'events'],
-      others: false,
+      names: ['city', 'filters', 'events', 'pair', 'rule'],
     });
-    expect(at('filters.limt')).toMatchObject({ parentPath: 'filters', names: ['limit'] });
-    expect(at('events[].where')).toMatchObject({ parentPath: 'events[]', names: ['when'] });
-    expect(at('city.name')).toMatchObject({ declared: false, names: [], others: true });
-  });
-
-  it('should end on a schema whose references loop', () => {
-    const looping = { $ref: '#/$defs/A', $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#' } } };
-    expect(declaredArgument(looping, [{ name: 'x', lists: 0 }])).toMatchObject({
-      declared: false,
+    expect(missingStep(declared, 'filters.limt')).toEqual({
+      parentPath: 'filters',
+      name: 'limt',
+      names: ['limit'],
+    });
+    expect(missingStep(declared, 'events[].where')).toMatchObject({ parentPath: 'events[]' });
+    expect(missingStep(declared, 'cty.name')).toMatchObject({ parentPath: '', name: 'cty' });
+    expect(missingStep(declared, 'city.name')).toEqual({
+      parentPath: 'city',
+      name: 'name',
       names: [],
     });
   });

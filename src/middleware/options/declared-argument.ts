@@ -1,126 +1,94 @@
+import { argumentPathOf, keywordsOf, sentObjectDepth } from '../../decode/argument-path.ts';
+import { inlineReferences } from '../../decode/inline-references.ts';
 import { isRecord } from '../../schema/is-record.ts';
-import { resolveRef } from '../../schema/resolve-ref.ts';
+import { mapSubschemas, type SchemaObject } from '../../schema/map-subschemas.ts';
+import { SchemaError } from '../../schema/schema-error.ts';
 
-/** One step of an argument path: a property name, then how many lists deep (`events[]`: 1). */
-export type ArgumentPathStep = { readonly name: string; readonly lists: number };
+/** An argument a tool's schema declares, by the argument path `defaults` names it with. */
+export type DeclaredArgument = {
+  /** `unit`, `filters.limit`, `events[].when`. */
+  readonly path: string;
+  /** The path of the object that declares it (`''`: the tool's arguments). */
+  readonly parentPath: string;
+  readonly name: string;
+  readonly schema: unknown;
+  /** Whether that object requires it. */
+  readonly required: boolean;
+  /**
+   * The combination it is declared under where the gate applies no default: `allOf` (strict mode
+   * does not take it, the checker does not judge it), or one at the root (strict mode takes no
+   * union at the root, and the checker judges no root that combines schemas).
+   */
+  readonly combinedBy: CombiningKeyword | undefined;
+};
 
-/** Where an argument path leads in a tool's JSON Schema. */
-export type DeclaredArgument =
-  | {
-      readonly declared: true;
-      /** The argument's schema in each object that declares it (one, unless branches do). */
-      readonly schemas: readonly unknown[];
-      /** Whether every object that declares the argument also requires it. */
-      readonly required: boolean;
-    }
-  | {
-      readonly declared: false;
-      /** The path of the object that lacks the name (`''`: the tool's arguments). */
-      readonly parentPath: string;
-      /** The name it lacks. */
-      readonly name: string;
-      /** The names that object declares, for a did-you-mean. */
-      readonly names: readonly string[];
-      /**
-       * What that object admits beyond its names: `false` when it is closed
-       * (`additionalProperties: false`), else the schema of another name's value (`true`: any).
-       */
-      readonly others: unknown;
-    };
+type CombiningKeyword = (typeof combiningKeywords)[number];
 
-/** How many `$ref`s and branches one step follows, at most, so a looping schema ends. */
-const maxShapes = 64;
+const combiningKeywords = ['allOf', 'anyOf', 'oneOf'] as const;
+
+/** The keywords an argument path passes through: objects' properties, list items, branches. */
+const argumentKeywords = new Set<string>(['properties', 'items', ...combiningKeywords]);
 
 /**
- * Reads `unit`, `filters.limit`, `events[].when` as steps; `undefined` for a path that is not one
- * (an empty name, `[]` anywhere but after a name).
+ * Every argument a tool's schema declares, found where the strict conversion looks for the
+ * argument a default names: local references inlined (a recursive one is not followed), then each
+ * object reached through `properties`, list `items` and the branches of `anyOf`, `oneOf` and
+ * `allOf`. Throws `SchemaError` for a schema too deep or too large to walk.
  */
-export function parseArgumentPath(path: string): ArgumentPathStep[] | undefined {
-  const steps: ArgumentPathStep[] = [];
-  for (const segment of path.split('.')) {
-    const match = /^([^[\]]+)((?:\[\])*)$/.exec(segment);
-    if (match === null) return undefined;
-    steps.push({ name: match[1] as string, lists: (match[2] as string).length / 2 });
-  }
-  return steps;
+export function declaredArguments(schema: SchemaObject): DeclaredArgument[] {
+  const root = withReferencesInlined(schema);
+  const rootCombination = combiningKeywords.find((keyword) => Object.hasOwn(root, keyword));
+  const declared: DeclaredArgument[] = [];
+  mapSubschemas(root, (node, location) => {
+    const { properties } = node;
+    if (!isRecord(properties) || sentObjectDepth(location, argumentKeywords) < 0) return node;
+    const parentPath = argumentPathOf(location);
+    const requiredNames = Array.isArray(node.required) ? node.required : [];
+    const combinedBy =
+      rootCombination ?? (keywordsOf(location).includes('allOf') ? 'allOf' : undefined);
+    for (const [name, schema] of Object.entries(properties)) {
+      const path = joinArgumentPath(parentPath, name);
+      const required = requiredNames.includes(name);
+      declared.push({ path, parentPath, name, schema, required, combinedBy });
+    }
+    return node;
+  });
+  return declared;
 }
 
 /**
- * Finds the argument an option names in a tool's JSON Schema, following local `$ref`s and the
- * branches of `allOf`/`anyOf`/`oneOf`, as the checker does when it applies a default. Never
- * throws for any schema content; a step past what the schema describes is not declared.
+ * Where an argument path leaves what the schema declares: the path of the object that lacks a
+ * name, that name, and the names the object has.
  */
-export function declaredArgument(
-  root: unknown,
-  steps: readonly ArgumentPathStep[],
-): DeclaredArgument {
-  let nodes: unknown[] = [root];
+export function missingStep(
+  declared: readonly DeclaredArgument[],
+  path: string,
+): { parentPath: string; name: string; names: string[] } {
+  const namesAt = (parentPath: string) => [
+    ...new Set(declared.filter((a) => a.parentPath === parentPath).map((a) => a.name)),
+  ];
+  const steps = path.split('.');
   let parentPath = '';
-  let required = false;
-  for (const { name, lists } of steps) {
-    const shapes = objectShapes(root, nodes);
-    const found: unknown[] = [];
-    required = true;
-    for (const shape of shapes) {
-      const properties = shape.properties;
-      if (!isRecord(properties) || !Object.hasOwn(properties, name)) continue;
-      found.push(properties[name]);
-      if (!(Array.isArray(shape.required) && shape.required.includes(name))) required = false;
-    }
-    if (found.length === 0) {
-      return {
-        declared: false,
-        parentPath,
-        name,
-        names: [...new Set(shapes.flatMap((shape) => namesOf(shape)))],
-        others: othersOf(shapes),
-      };
-    }
-    nodes = found;
-    for (let list = 0; list < lists; list++) {
-      nodes = objectShapes(root, nodes).flatMap((shape) =>
-        isRecord(shape.items) ? [shape.items] : [],
-      );
-    }
-    parentPath = `${parentPath === '' ? '' : `${parentPath}.`}${name}${'[]'.repeat(lists)}`;
+  for (const step of steps.slice(0, -1)) {
+    const name = step.replace(/(?:\[\])+$/, '');
+    const names = namesAt(parentPath);
+    if (!names.includes(name)) return { parentPath, name, names };
+    parentPath = joinArgumentPath(parentPath, step);
   }
-  return { declared: true, schemas: nodes, required };
+  return { parentPath, name: steps.at(-1) ?? path, names: namesAt(parentPath) };
 }
 
-/**
- * The objects a schema is made of: itself, what its `$ref` points to, and its
- * `allOf`/`anyOf`/`oneOf` branches, each once and at most {@link maxShapes} in all.
- */
-function objectShapes(root: unknown, nodes: readonly unknown[]): Array<Record<string, unknown>> {
-  const shapes: Array<Record<string, unknown>> = [];
-  const pending = nodes.slice(0, maxShapes);
-  for (let index = 0; index < pending.length && shapes.length < maxShapes; index++) {
-    const node = pending[index];
-    if (!isRecord(node) || shapes.includes(node)) continue;
-    shapes.push(node);
-    if (typeof node.$ref === 'string') pending.push(resolveRef(root, node.$ref));
-    for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const branches = node[keyword];
-      if (!Array.isArray(branches)) continue;
-      for (let branch = 0; branch < branches.length && pending.length < maxShapes * 2; branch++) {
-        pending.push(branches[branch]);
-      }
-    }
-  }
-  return shapes;
+/** `filters` and `limit` as `filters.limit`; a name of the arguments object as itself. */
+export function joinArgumentPath(parentPath: string, name: string): string {
+  return parentPath === '' ? name : `${parentPath}.${name}`;
 }
 
-function namesOf(shape: Record<string, unknown>): string[] {
-  return isRecord(shape.properties) ? Object.keys(shape.properties) : [];
-}
-
-/** `false` when some part closes the object, else the schema other names must fit. */
-function othersOf(shapes: ReadonlyArray<Record<string, unknown>>): unknown {
-  let others: unknown = true;
-  for (const shape of shapes) {
-    const additional = shape.additionalProperties;
-    if (additional === false || shape.unevaluatedProperties === false) return false;
-    if (isRecord(additional)) others = additional;
+/** The schema with its local references inlined; as it is when one points outside it. */
+function withReferencesInlined(schema: SchemaObject): SchemaObject {
+  try {
+    return inlineReferences(schema).root;
+  } catch (error) {
+    if (SchemaError.isInstance(error)) return schema;
+    throw error;
   }
-  return others;
 }

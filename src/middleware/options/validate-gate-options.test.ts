@@ -222,7 +222,7 @@ describe('toolGate options', () => {
       'a default that is not JSON',
       { defaults: { weather: { unit: 10n } } },
       ['defaults', 'weather', 'unit'],
-      /a default must be JSON, and a bigint is not JSON/,
+      /a default must be JSON, as a model sends it/,
     ],
     ['a maxMismatches of NaN', { maxMismatches: Number.NaN }, ['maxMismatches'], /got NaN/],
   ])('rejects %s', (_mistake, options, place, message) => {
@@ -259,16 +259,20 @@ describe('toolGate options', () => {
     );
   });
 
+  const cycle: Record<string, unknown> = {};
+  cycle.self = cycle;
   it.each([
-    ['a BigInt', 10n, /a bigint is not JSON/],
-    ['a Date', new Date(0), /a Date object is not JSON/],
-    ['NaN', Number.NaN, /NaN is not a JSON number/],
-    ['a function', () => 1, /a function is not JSON/],
-  ])('rejects %s as a fixed value when the gate is built', (_name, value, message) => {
+    ['a BigInt', 10n],
+    ['a Date', new Date(0)],
+    ['NaN', Number.NaN],
+    ['a function', () => 1],
+    ['a cycle', cycle],
+    ['an object with toJSON', { toJSON: () => 'x' }],
+  ])('rejects %s as a fixed value when the gate is built', (_name, value) => {
     const error = thrownBy(() => toolGate({ tools, overrides: { weather: { city: { value } } } }));
     expect(error?.option).toBe('overrides');
     expect(error?.path).toBe('city');
-    expect(error?.message).toMatch(message);
+    expect(error?.message).toMatch(/a fixed value must be JSON, as a model sends it/);
   });
 
   it('rejects an empty override enum and an override with both enum and value', () => {
@@ -391,28 +395,69 @@ describe('tool options checked against the schema when the gate is built', () =>
     ).toBeUndefined();
   });
 
-  it('finds parameters behind $ref and allOf, as the checker does', () => {
+  it('finds arguments behind $ref and in union branches, where the gate applies a default', () => {
     const referenced = tool({
       inputSchema: jsonSchema({
-        $defs: { Place: { type: 'object', properties: { city: { type: 'string' } } } },
-        allOf: [{ $ref: '#/$defs/Place' }, { properties: { unit: { enum: ['c', 'f'] } } }],
+        type: 'object',
+        $defs: { Place: { type: 'object', properties: { unit: { enum: ['c', 'f'] } } } },
+        properties: { place: { anyOf: [{ $ref: '#/$defs/Place' }, { type: 'null' }] } },
       }),
     });
-    const ok = { tools: { referenced } };
-    expect(
+    const withDefault = (path: string) =>
       thrownBy(() =>
-        toolGate({
-          ...ok,
-          defaults: { referenced: { unit: 'c' } },
-          overrides: { referenced: { city: { value: 'Oslo' } } },
-        }),
-      ),
-    ).toBeUndefined();
-    expect(
-      thrownBy(() => toolGate({ ...ok, overrides: { referenced: { cty: { value: 'Oslo' } } } }))
-        ?.message,
-    ).toContain('did you mean "city"?');
+        toolGate({ tools: { referenced }, defaults: { referenced: { [path]: 'c' } } }),
+      );
+    expect(withDefault('place.unit')).toBeUndefined();
+    expect(withDefault('place.unti')?.message).toContain('did you mean "place.unit"?');
   });
+
+  // Neither strict mode nor the checker resolves allOf, nor a root that combines schemas: a
+  // default or override there would silently do nothing, so it is refused.
+  const combined = tool({
+    inputSchema: jsonSchema({
+      type: 'object',
+      allOf: [
+        { properties: { city: { type: 'string' } } },
+        { properties: { unit: { enum: ['c', 'f'] } } },
+      ],
+    }),
+  });
+  const referencedRoot = tool({
+    inputSchema: jsonSchema({
+      $defs: { Place: { type: 'object', properties: { unit: { enum: ['c', 'f'] } } } },
+      $ref: '#/$defs/Place',
+    }),
+  });
+
+  it('rejects a default for an argument declared under allOf', () => {
+    const error = thrownBy(() =>
+      toolGate({ tools: { combined }, defaults: { combined: { unit: 'c' } } }),
+    );
+    expect([error?.option, error?.toolName, error?.path]).toEqual(['defaults', 'combined', 'unit']);
+    expect(error?.message).toContain(
+      'the gate applies no default to "unit": the schema combines schemas with allOf there',
+    );
+  });
+
+  it.each([
+    ['allOf', combined],
+    ['$ref', referencedRoot],
+  ])(
+    'rejects an override on a root that holds %s, where the checker would not enforce it',
+    (keyword, tool) => {
+      for (const override of [{ value: 'c' }, { enum: ['c'] }]) {
+        const error = thrownBy(() =>
+          toolGate({ tools: { tool }, overrides: { tool: { unit: override } } }),
+        );
+        expect([error?.option, error?.toolName, error?.path]).toEqual([
+          'overrides',
+          'tool',
+          'unit',
+        ]);
+        expect(error?.message).toContain(`the tool's schema holds ${keyword} at its root`);
+      }
+    },
+  );
 
   it('rejects a newParameter value that other names of the schema may not have', () => {
     const strings = tool({

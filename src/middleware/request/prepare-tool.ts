@@ -6,7 +6,7 @@ import type { StrictSchemaResult } from '../../decode/to-strict-schema.ts';
 import type { ToolGateOptions } from '../options/gate-options.ts';
 import { perToolOption } from '../options/per-tool-option.ts';
 import { applyOverrides } from '../options/tool-overrides.ts';
-import { validateToolOptions } from '../options/validate-gate-options.ts';
+import { validateToolOptions } from '../options/validate-tool-options.ts';
 import type { OwnedTool } from '../tools/owned-schemas.ts';
 
 /** One tool of a request, as the provider's API takes it. */

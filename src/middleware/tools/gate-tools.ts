@@ -1,7 +1,8 @@
 import { asSchema, type FlexibleSchema, type Tool, type ToolSet } from 'ai';
 import { defineOwn } from '../../schema/define-own.ts';
 import { GateWiringError } from '../gate-wiring-error.ts';
-import { asOptionError, validateToolSet } from '../options/validate-gate-options.ts';
+import { asOptionError } from '../options/invalid-gate-option-error.ts';
+import { validateToolSet } from '../options/validate-tool-set.ts';
 import type { CallLedger } from './call-ledger.ts';
 import {
   gateInputSchema,
