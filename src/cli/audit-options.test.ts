@@ -8,13 +8,13 @@ import {
   vllmProfile,
   xaiProfile,
 } from '../decode/index.ts';
-import { CliUsageError, parseAuditArguments, profileByNameOrId } from './audit-options.ts';
+import { CliUsageError, parseAuditArguments } from './audit-options.ts';
 
 function usageError(argv: string[]): string {
   try {
     parseAuditArguments(argv);
   } catch (error) {
-    if (CliUsageError.isInstance(error)) return error.message;
+    if (error instanceof CliUsageError) return error.message;
     throw error;
   }
   throw new Error('expected a usage error');
@@ -50,7 +50,11 @@ describe('parseAuditArguments', () => {
   });
 
   it('should accept every profile name the library accepts, the opt-in ones included', () => {
-    for (const name of profileNames) expect(profileByNameOrId(name)).toBe(profileNamed(name));
+    for (const name of profileNames) {
+      const profiles = parseAuditArguments(['t.json', '--provider', name])?.profiles;
+      expect(profiles).toHaveLength(1);
+      expect(profiles?.[0]).toBe(profileNamed(name));
+    }
     expect(parseAuditArguments(['t.json', '--provider', 'xai,vllm,llamacpp'])?.profiles).toEqual([
       xaiProfile,
       vllmProfile,

@@ -1,21 +1,16 @@
 import {
+  isProfileName,
   profileByProviderId,
+  profileNamed,
   profileNames,
   profilesByName,
   type StrictProfile,
 } from '../decode/provider-profiles.ts';
 import { hasStrictBudget } from '../decode/strict-budget.ts';
 
-const marker = Symbol.for('toolgate.error.CliUsageError');
-
 /** A command line that cannot be run: unknown option, missing value, unknown provider. */
 export class CliUsageError extends Error {
-  readonly [marker] = true;
   override readonly name = 'CliUsageError';
-
-  static isInstance(error: unknown): error is CliUsageError {
-    return typeof error === 'object' && error !== null && marker in error;
-  }
 }
 
 /** Where tools are read from. */
@@ -90,15 +85,10 @@ Exit status:
      valid by sending its costliest tools without strict.
   2  a usage or loading error`;
 
-/**
- * Finds a profile by its name (`openai`, `xai`), as the library's registry has it, or by an AI SDK
- * provider id (`openai.responses`).
- */
-export function profileByNameOrId(name: string): StrictProfile | undefined {
-  if (Object.hasOwn(profilesByName, name))
-    return profilesByName[name as keyof typeof profilesByName];
-  if (Object.hasOwn(profileByProviderId, name)) return profileByProviderId[name];
-  return undefined;
+/** A profile by its name (`openai`, `xai`), as the library's registry has it, or an AI SDK provider id. */
+function profileByNameOrId(name: string): StrictProfile | undefined {
+  if (isProfileName(name)) return profileNamed(name);
+  return Object.hasOwn(profileByProviderId, name) ? profileByProviderId[name] : undefined;
 }
 
 /** The profiles that convert but that no provider id selects: named with --provider only. */
@@ -113,7 +103,7 @@ function optInProfileNames(): string[] {
  * The profiles audited when none is named: each one the gate picks by itself from a model's
  * provider id and converts schemas for. The opt-in ones (xai, vllm, llamacpp) are never picked so.
  */
-export function defaultProfiles(): StrictProfile[] {
+function defaultProfiles(): StrictProfile[] {
   return [...new Set(Object.values(profileByProviderId))].filter((profile) => profile.strictTools);
 }
 

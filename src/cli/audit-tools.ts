@@ -1,5 +1,9 @@
+import type { JSONSchema7 } from '@ai-sdk/provider';
 import { type StrictProfile, toStrictSchema } from '../decode/index.ts';
 import { hasStrictBudget, overStrictBudget, strictToolCost } from '../decode/strict-budget.ts';
+import { applyAllOrNothing } from '../middleware/request/apply-all-or-nothing.ts';
+import { applyStrictBudget } from '../middleware/request/apply-strict-budget.ts';
+import type { SentTool, StrictConversion, ToolRecord } from '../middleware/request/prepare-tool.ts';
 import type { SchemaObject } from '../schema/map-subschemas.ts';
 import {
   type AuditPlaceholder,
@@ -22,14 +26,12 @@ export type AuditedTool = {
 
 /**
  * Per-request limits a provider enforces across all strict tools of one request (Anthropic: 20
- * strict tools, 24 optional parameters, 16 parameters with a union). A profile that carries any of
- * these fields has its budget counted; one without them has none.
+ * strict tools, 24 optional parameters, 16 parameters with a union), as its profile states them.
  */
-export type RequestBudgets = {
-  readonly maxStrictTools?: number;
-  readonly maxOptionalParameters?: number;
-  readonly maxUnionParameters?: number;
-};
+export type RequestBudgets = Pick<
+  StrictProfile,
+  'maxStrictTools' | 'maxOptionalParameters' | 'maxUnionParameters'
+>;
 
 /** What one request spends of a profile's budget, for one tool or for all together. */
 export type BudgetUse = {
@@ -87,13 +89,12 @@ export type AuditReport = {
   readonly ok: boolean;
 };
 
-const noReferences: SentChanges['references'] = { inlined: 0, kept: [] };
-
 /**
  * Runs each tool through {@link toStrictSchema} under each profile and says what the provider will
  * be sent: strict or not and why, every change to the schema sent, the request budget a profile
- * counts and the tools it leaves without strict, and what would fail. Pure: reads nothing, prints
- * nothing.
+ * counts and the tools it leaves without strict, and what would fail. The gate's own provider
+ * policies decide, in its order, as for one request that offers all these tools. Pure: reads
+ * nothing, prints nothing.
  */
 export function auditTools({
   tools,
@@ -113,151 +114,165 @@ export function auditTools({
   const budgets: BudgetVerdict[] = [];
   let ok = true;
   for (const profile of profiles) {
-    const audited = tools.map((tool) => auditTool(tool, profile));
-    const profileRows = audited.map(({ row }) => row);
-    const blocking = profileRows.filter((row) => row.outcome === 'not-strict');
-    if (blocking.length > 0) ok = false;
-    if (!profile.mixedStrict && blocking.length > 0) {
-      // One request carries one strict value for every tool: one tool that cannot be strict
-      // takes strict away from all the others.
-      const names = blocking.map((row) => `"${row.tool}"`).join(', ');
-      for (const [index, row] of profileRows.entries()) {
-        if (row.outcome !== 'strict') continue;
-        profileRows[index] = {
-          ...row,
-          outcome: 'not-strict',
-          reason: `${profile.name} needs one strict value for every tool of a request, and ${names} cannot be strict`,
-          placeholders: [],
-          droppedKeywords: [],
-          changes: [],
-          references: noReferences,
-          budget: undefined,
-        };
-      }
-    }
-    const limits = budgetsOf(profile);
-    if (limits !== undefined && hasStrictBudget(profile)) {
-      const strictTools = audited.flatMap(({ row, sent }, index) =>
-        profileRows[index]?.outcome === 'strict' && sent !== undefined
-          ? [{ name: row.tool, schema: sent }]
-          : [],
-      );
-      // The same choice the gate makes for each request that offers all these tools.
-      const withoutStrict = overStrictBudget(strictTools, profile);
-      for (const [index, row] of profileRows.entries()) {
-        if (row.outcome !== 'strict' || !withoutStrict.includes(row.tool)) continue;
-        profileRows[index] = {
-          ...row,
-          outcome: 'over-budget',
-          reason: `over ${profile.name}'s per-request budget: sent as converted, without strict`,
-        };
-      }
-      const verdict = judgeBudget(profile.name, profileRows, limits, withoutStrict, failOnBudget);
-      if (verdict.fails && verdict.exceeded.length > 0) ok = false;
-      budgets.push(verdict);
-    }
+    const converted = tools.map((tool) => toolRecord(tool, profile));
+    const budgeted = applyStrictBudget(converted, profile).records;
+    const sent = applyAllOrNothing(budgeted, profile).records;
+    const refused = budgeted.filter((record) => record.conversion.kind === 'refused');
+    if (refused.length > 0) ok = false;
+    const context = { profile, refused: refused.map((record) => `"${record.offered.name}"`) };
+    const profileRows = sent.map((record, index) =>
+      auditRow(tools[index] as AuditedTool, record, context),
+    );
     rows.push(...profileRows);
+    if (!hasStrictBudget(profile)) continue;
+    // The tools the budget leaves without strict, costliest first: the gate's own choice.
+    const strict = converted.flatMap((record) =>
+      record.conversion.kind === 'converted'
+        ? [{ name: record.offered.name, schema: record.conversion.result.schema }]
+        : [],
+    );
+    const withoutStrict = overStrictBudget(strict, profile);
+    const verdict = judgeBudget(profile, profileRows, withoutStrict, failOnBudget);
+    if (verdict.fails && verdict.exceeded.length > 0) ok = false;
+    budgets.push(verdict);
   }
   return { rows, budgets, ok };
 }
 
-function auditTool(
+/** A tool as preparing a request records it, converted for the profile. */
+function toolRecord({ name, inputSchema }: AuditedTool, profile: StrictProfile): ToolRecord {
+  const tool: SentTool =
+    inputSchema === undefined
+      ? { type: 'provider', id: `provider.${name}`, name, args: {} }
+      : { type: 'function', name, inputSchema: inputSchema as JSONSchema7 };
+  const record = (conversion: StrictConversion): ToolRecord => ({
+    requested: tool,
+    offered: tool,
+    judged: inputSchema,
+    fixedValues: new Map(),
+    tool: undefined,
+    wrapped: false,
+    conversion,
+    sending: conversion.kind === 'converted' ? 'strict' : 'as-offered',
+  });
+  if (tool.type === 'provider') return record({ kind: 'not-tried', because: 'provider-defined' });
+  if (!profile.strictTools) return record({ kind: 'not-tried', because: 'profile' });
+  const result = toStrictSchema(inputSchema, { profile });
+  return record(
+    result.strict ? { kind: 'converted', result } : { kind: 'refused', reason: result.reason },
+  );
+}
+
+/** What the audit says of one tool, as the request's policies left it. */
+function auditRow(
   tool: AuditedTool,
-  profile: StrictProfile,
-): { row: AuditRow; sent: SchemaObject | undefined } {
-  const unsent = (outcome: 'unconverted' | 'not-strict', reason: string): AuditRow => ({
+  { conversion, sending }: ToolRecord,
+  { profile, refused }: { profile: StrictProfile; refused: readonly string[] },
+): AuditRow {
+  const sent =
+    conversion.kind === 'converted' && sending !== 'as-offered' ? conversion.result : undefined;
+  const cost =
+    sent !== undefined && hasStrictBudget(profile)
+      ? strictToolCost(tool.name, sent.schema)
+      : undefined;
+  return {
     tool: tool.name,
     source: tool.source,
     profile: profile.name,
-    outcome,
-    reason,
-    placeholders: [],
-    droppedKeywords: [],
-    changes: [],
-    references: noReferences,
-    warnings:
-      outcome === 'not-strict'
-        ? [`sent without strict: the ${profile.name} decoder does not enforce its schema`]
-        : [],
-  });
-  if (tool.inputSchema === undefined) {
-    return {
-      row: unsent('unconverted', 'a provider-defined tool: the provider owns its schema'),
-      sent: undefined,
-    };
-  }
-  if (!profile.strictTools) {
-    const reason = `${profile.name} sends schemas as they are (calls are still checked)`;
-    return { row: unsent('unconverted', reason), sent: undefined };
-  }
-  const result = toStrictSchema(tool.inputSchema, { profile });
-  if (!result.strict) return { row: unsent('not-strict', result.reason), sent: undefined };
-  const { placeholders, droppedKeywords, changes, references } = sentChanges({
-    source: tool.inputSchema as SchemaObject,
-    sent: result.schema,
-    plan: result.plan,
-    notes: result.notes,
-  });
-  const cost = hasStrictBudget(profile) ? strictToolCost(tool.name, result.schema) : undefined;
-  const row: AuditRow = {
-    tool: tool.name,
-    source: tool.source,
-    profile: profile.name,
-    outcome: 'strict',
-    placeholders,
-    droppedKeywords,
-    changes,
-    references,
-    ...(cost !== undefined
-      ? {
+    ...outcomeOf({ conversion, sending }, { profile, refused }),
+    ...(sent === undefined
+      ? unchanged
+      : sentChanges({
+          source: tool.inputSchema as SchemaObject,
+          sent: sent.schema,
+          plan: sent.plan,
+          notes: sent.notes,
+        })),
+    ...(cost === undefined
+      ? {}
+      : {
           budget: {
             strictTools: 1,
             optionalParameters: cost.optionalParameters,
             unionParameters: cost.unionParameters,
           },
-        }
-      : {}),
-    warnings: [],
+        }),
+    warnings:
+      conversion.kind === 'refused'
+        ? [`sent without strict: the ${profile.name} decoder does not enforce its schema`]
+        : [],
   };
-  return { row, sent: result.schema };
 }
 
-/** The request budgets a profile declares, or `undefined` when it declares none. */
-export function budgetsOf(profile: StrictProfile): RequestBudgets | undefined {
-  const limits: { -readonly [K in keyof RequestBudgets]: number } = {};
-  for (const key of ['maxStrictTools', 'maxOptionalParameters', 'maxUnionParameters'] as const) {
-    const limit = profile[key];
-    if (typeof limit === 'number') limits[key] = limit;
+const unchanged: SentChanges = {
+  placeholders: [],
+  droppedKeywords: [],
+  changes: [],
+  references: { inlined: 0, kept: [] },
+};
+
+function outcomeOf(
+  { conversion, sending }: Pick<ToolRecord, 'conversion' | 'sending'>,
+  { profile, refused }: { profile: StrictProfile; refused: readonly string[] },
+): Pick<AuditRow, 'outcome' | 'reason'> {
+  switch (conversion.kind) {
+    case 'not-tried':
+      return {
+        outcome: 'unconverted',
+        reason:
+          conversion.because === 'provider-defined'
+            ? 'a provider-defined tool: the provider owns its schema'
+            : `${profile.name} sends schemas as they are (calls are still checked)`,
+      };
+    case 'refused':
+      return { outcome: 'not-strict', reason: conversion.reason };
   }
-  return Object.keys(limits).length > 0 ? limits : undefined;
+  switch (sending) {
+    case 'strict':
+      return { outcome: 'strict' };
+    case 'converted':
+      return {
+        outcome: 'over-budget',
+        reason: `over ${profile.name}'s per-request budget: sent as converted, without strict`,
+      };
+    case 'as-offered':
+      // One request carries one strict value for every tool: one tool that cannot be strict takes
+      // strict away from all the others.
+      return {
+        outcome: 'not-strict',
+        reason: `${profile.name} needs one strict value for every tool of a request, and ${refused.join(', ')} cannot be strict`,
+      };
+  }
 }
+
+/** Each per-request budget: what a request uses of it, the profile field that limits it, its words. */
+const requestBudgets = [
+  { use: 'strictTools', limit: 'maxStrictTools', what: 'strict tools' },
+  { use: 'optionalParameters', limit: 'maxOptionalParameters', what: 'optional parameters' },
+  {
+    use: 'unionParameters',
+    limit: 'maxUnionParameters',
+    what: 'parameters with a union (anyOf or a type list)',
+  },
+] as const;
 
 function judgeBudget(
-  profile: string,
+  profile: StrictProfile,
   rows: readonly AuditRow[],
-  limits: RequestBudgets,
   withoutStrict: readonly string[],
   fails: boolean,
 ): BudgetVerdict {
   const used = { strictTools: 0, optionalParameters: 0, unionParameters: 0 };
-  for (const row of rows) {
-    if (row.budget === undefined) continue;
-    used.strictTools += row.budget.strictTools;
-    used.optionalParameters += row.budget.optionalParameters;
-    used.unionParameters += row.budget.unionParameters;
-  }
+  const limits: { -readonly [key in keyof RequestBudgets]: number } = {};
   const exceeded: string[] = [];
-  const over = (count: number, limit: number | undefined, what: string) => {
-    if (limit !== undefined && count > limit) {
-      exceeded.push(`${count} ${what} in one request; ${profile} accepts at most ${limit}`);
+  for (const { use, limit, what } of requestBudgets) {
+    for (const row of rows) used[use] += row.budget?.[use] ?? 0;
+    const most = profile[limit];
+    if (most === undefined) continue;
+    limits[limit] = most;
+    if (used[use] > most) {
+      exceeded.push(`${used[use]} ${what} in one request; ${profile.name} accepts at most ${most}`);
     }
-  };
-  over(used.strictTools, limits.maxStrictTools, 'strict tools');
-  over(used.optionalParameters, limits.maxOptionalParameters, 'optional parameters');
-  over(
-    used.unionParameters,
-    limits.maxUnionParameters,
-    'parameters with a union (anyOf or a type list)',
-  );
-  return { profile, used, limits, exceeded, withoutStrict, fails };
+  }
+  return { profile: profile.name, used, limits, exceeded, withoutStrict, fails };
 }

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { loadTools, ToolSourceError, toolsFromJson } from './load-tools.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadTools, ToolSourceError } from './load-tools.ts';
 
 const fixtures = fileURLToPath(new URL('../../test/cli/fixtures/', import.meta.url));
 const schema = { type: 'object', properties: { id: { type: 'string' } } };
@@ -9,22 +12,34 @@ async function sourceError(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (ToolSourceError.isInstance(error)) return error.message.replace(fixtures, '<fixtures>/');
+    if (error instanceof ToolSourceError) return error.message.replace(fixtures, '<fixtures>/');
     throw error;
   }
   throw new Error('expected a ToolSourceError');
 }
 
-describe('toolsFromJson', () => {
-  it('should read an array of tools under any of the usual schema keys', () => {
-    const tools = toolsFromJson(
-      [
-        { name: 'a', inputSchema: schema },
-        { name: 'b', input_schema: schema },
-        { type: 'function', function: { name: 'c', parameters: schema } },
-      ],
-      'tools.json',
-    );
+const jsonDirectory = mkdtempSync(join(tmpdir(), 'toolgate-load-tools-'));
+afterAll(() => rmSync(jsonDirectory, { recursive: true, force: true }));
+
+/** The tools of a JSON file holding `value`, named `tools.json`. */
+function toolsOfJson(value: unknown) {
+  const path = join(mkdtempSync(join(jsonDirectory, 'case-')), 'tools.json');
+  writeFileSync(path, JSON.stringify(value));
+  return loadTools({ kind: 'json', path }).then((tools) =>
+    tools.map((tool) => ({ ...tool, source: 'tools.json' })),
+  );
+}
+
+const jsonError = (value: unknown) =>
+  sourceError(toolsOfJson(value)).then((message) => message.replace(/^.*tools\.json: /, ''));
+
+describe('loadTools from a JSON file', () => {
+  it('should read an array of tools under any of the usual schema keys', async () => {
+    const tools = await toolsOfJson([
+      { name: 'a', inputSchema: schema },
+      { name: 'b', input_schema: schema },
+      { type: 'function', function: { name: 'c', parameters: schema } },
+    ]);
     expect(tools).toEqual([
       { name: 'a', source: 'tools.json', inputSchema: schema },
       { name: 'b', source: 'tools.json', inputSchema: schema },
@@ -32,23 +47,23 @@ describe('toolsFromJson', () => {
     ]);
   });
 
-  it('should read an MCP tools/list result and an object of schemas by name', () => {
-    expect(toolsFromJson({ tools: [{ name: 'a', inputSchema: schema }] }, 's')).toHaveLength(1);
-    expect(toolsFromJson({ a: schema, b: schema }, 's').map((tool) => tool.name)).toEqual([
+  it('should read an MCP tools/list result and an object of schemas by name', async () => {
+    expect(await toolsOfJson({ tools: [{ name: 'a', inputSchema: schema }] })).toHaveLength(1);
+    expect((await toolsOfJson({ a: schema, b: schema })).map((tool) => tool.name)).toEqual([
       'a',
       'b',
     ]);
   });
 
-  it('should say what is wrong with a file it cannot read', () => {
-    expect(() => toolsFromJson([{ inputSchema: schema }], 's')).toThrow(
-      's: tool 0 has no "name"; each tool needs a name and an inputSchema.',
+  it('should say what is wrong with a file it cannot read', async () => {
+    expect(await jsonError([{ inputSchema: schema }])).toBe(
+      'tool 0 has no "name"; each tool needs a name and an inputSchema.',
     );
-    expect(() => toolsFromJson([{ name: 'a' }], 's')).toThrow(
-      's: tool "a" has no inputSchema (or input_schema, parameters) object.',
+    expect(await jsonError([{ name: 'a' }])).toBe(
+      'tool "a" has no inputSchema (or input_schema, parameters) object.',
     );
-    expect(() => toolsFromJson('tools', 's')).toThrow(
-      's: expected an array of tools, { "tools": [...] }, or an object of JSON Schemas by tool name.',
+    expect(await jsonError('tools')).toBe(
+      'expected an array of tools, { "tools": [...] }, or an object of JSON Schemas by tool name.',
     );
   });
 });

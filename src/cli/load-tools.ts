@@ -7,21 +7,15 @@ import { isRecord } from '../schema/is-record.ts';
 import type { ToolSourceSpec } from './audit-options.ts';
 import type { AuditedTool } from './audit-tools.ts';
 
-const marker = Symbol.for('toolgate.error.ToolSourceError');
-
-/** A source that cannot be read: a missing file, a module without a ToolSet, an MCP server that fails. */
+/**
+ * A source that cannot be read: a missing file, a module without a ToolSet, an MCP server that
+ * fails. Its message names the source first.
+ */
 export class ToolSourceError extends Error {
-  readonly [marker] = true;
   override readonly name = 'ToolSourceError';
-  readonly source: string;
 
   constructor({ source, message, cause }: { source: string; message: string; cause?: unknown }) {
-    super(message, { cause });
-    this.source = source;
-  }
-
-  static isInstance(error: unknown): error is ToolSourceError {
-    return typeof error === 'object' && error !== null && marker in error;
+    super(`${source}: ${message}`, { cause });
   }
 }
 
@@ -52,10 +46,10 @@ export async function loadTools(source: ToolSourceSpec): Promise<AuditedTool[]> 
         return await toolsFromMcp(source, name);
     }
   } catch (error) {
-    if (ToolSourceError.isInstance(error)) throw error;
+    if (error instanceof ToolSourceError) throw error;
     throw new ToolSourceError({
       source: name,
-      message: `${name}: ${error instanceof Error ? error.message : String(error)}`,
+      message: error instanceof Error ? error.message : String(error),
       cause: error,
     });
   }
@@ -65,7 +59,7 @@ export async function loadTools(source: ToolSourceSpec): Promise<AuditedTool[]> 
  * Tools from parsed JSON: an array of tools, `{ tools: [...] }` (an MCP `tools/list` result or an
  * OpenAI request body), or an object of JSON Schemas by tool name.
  */
-export function toolsFromJson(value: unknown, source: string): AuditedTool[] {
+function toolsFromJson(value: unknown, source: string): AuditedTool[] {
   const list = isRecord(value) && Array.isArray(value.tools) ? value.tools : value;
   if (Array.isArray(list)) {
     return list.map((entry, index) => {
@@ -73,14 +67,14 @@ export function toolsFromJson(value: unknown, source: string): AuditedTool[] {
       if (!isRecord(tool) || typeof tool.name !== 'string') {
         throw new ToolSourceError({
           source,
-          message: `${source}: tool ${index} has no "name"; each tool needs a name and an inputSchema.`,
+          message: `tool ${index} has no "name"; each tool needs a name and an inputSchema.`,
         });
       }
       const schema = tool.inputSchema ?? tool.input_schema ?? tool.parameters;
       if (!isRecord(schema)) {
         throw new ToolSourceError({
           source,
-          message: `${source}: tool "${tool.name}" has no inputSchema (or input_schema, parameters) object.`,
+          message: `tool "${tool.name}" has no inputSchema (or input_schema, parameters) object.`,
         });
       }
       return { name: tool.name, source, inputSchema: schema };
@@ -91,7 +85,7 @@ export function toolsFromJson(value: unknown, source: string): AuditedTool[] {
   }
   throw new ToolSourceError({
     source,
-    message: `${source}: expected an array of tools, { "tools": [...] }, or an object of JSON Schemas by tool name.`,
+    message: `expected an array of tools, { "tools": [...] }, or an object of JSON Schemas by tool name.`,
   });
 }
 
@@ -106,7 +100,7 @@ async function toolsFromModule(
   if (found === undefined) {
     throw new ToolSourceError({
       source,
-      message: `${source}: no ToolSet in the export ${names.map((n) => `"${n}"`).join(' or ')}; the exports are ${
+      message: `no ToolSet in the export ${names.map((n) => `"${n}"`).join(' or ')}; the exports are ${
         Object.keys(imported)
           .map((n) => `"${n}"`)
           .join(', ') || 'none'
@@ -117,7 +111,7 @@ async function toolsFromModule(
 }
 
 /** Tools from an AI SDK ToolSet: each tool's input schema as JSON Schema, as the SDK would send it. */
-export async function toolsFromToolSet(
+async function toolsFromToolSet(
   toolSet: Record<string, unknown>,
   source: string,
 ): Promise<AuditedTool[]> {
@@ -125,7 +119,7 @@ export async function toolsFromToolSet(
   const tools: AuditedTool[] = [];
   for (const [name, tool] of Object.entries(toolSet)) {
     if (!isRecord(tool)) {
-      throw new ToolSourceError({ source, message: `${source}: "${name}" is not a tool.` });
+      throw new ToolSourceError({ source, message: `"${name}" is not a tool.` });
     }
     if (tool.type === 'provider') {
       tools.push({ name, source, inputSchema: undefined });
@@ -134,7 +128,7 @@ export async function toolsFromToolSet(
     if (tool.inputSchema === undefined) {
       throw new ToolSourceError({
         source,
-        message: `${source}: tool "${name}" has no inputSchema.`,
+        message: `tool "${name}" has no inputSchema.`,
       });
     }
     const schema = asSchema(tool.inputSchema as Parameters<typeof asSchema>[0]);
@@ -153,7 +147,7 @@ async function toolsFromMcp(
   } catch (error) {
     throw new ToolSourceError({
       source: name,
-      message: `${name}: auditing an MCP server needs @ai-sdk/mcp; install it with npm install -D @ai-sdk/mcp.`,
+      message: `auditing an MCP server needs @ai-sdk/mcp; install it with npm install -D @ai-sdk/mcp.`,
       cause: error,
     });
   }
@@ -185,7 +179,7 @@ async function toolsFromMcp(
     // The client may fail (a broken pipe) a moment before the child's exit is reported.
     const death = await server?.describeDeath({ waitMs: 1000 });
     if (death === undefined) throw error;
-    throw new ToolSourceError({ source: name, message: `${name}: ${death}`, cause: error });
+    throw new ToolSourceError({ source: name, message: death, cause: error });
   } finally {
     await client?.close();
   }

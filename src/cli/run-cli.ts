@@ -64,7 +64,7 @@ export async function runCli(
     );
     return report.ok ? 0 : 1;
   } catch (error) {
-    if (CliUsageError.isInstance(error) || ToolSourceError.isInstance(error)) {
+    if (error instanceof CliUsageError || error instanceof ToolSourceError) {
       stderr.write(`toolgate audit: ${error.message}\n`);
       return 2;
     }
