@@ -11,31 +11,61 @@ import { findProfileProblem } from './profile-problem.ts';
 import { validateToolOptions } from './validate-tool-options.ts';
 import { validateToolSet } from './validate-tool-set.ts';
 
-/** Every option `toolGate` reads; any other key is a typo that would otherwise do nothing. */
-const optionNames: ReadonlyArray<keyof ToolGateOptions<ToolSet>> = [
-  'tools',
-  'strict',
-  'profiles',
-  'defaults',
-  'overrides',
-  'leniency',
-  'maxMismatches',
-  'onRefusal',
-];
+/** A check of one option's value, given: the mistake as a sentence, or `undefined`. */
+type OptionCheck = (value: unknown, gate: { toolNames?: readonly string[] }) => string | undefined;
 
-/** The options whose value alone says whether it is right; each may be left out. */
-const valueRules: Readonly<Record<'leniency' | 'maxMismatches' | 'onRefusal', FieldRule>> = {
-  leniency: {
+const expecting =
+  ({ expected, fits }: FieldRule): OptionCheck =>
+  (value) =>
+    fits(value) ? undefined : `expected ${expected}; got ${describeLiteral(value)}.`;
+
+/**
+ * What each option `toolGate` reads must be, checked in this order (the tools first, which the
+ * per-tool options name); any other key is a typo that would otherwise do nothing.
+ */
+const optionChecks: Readonly<Record<keyof ToolGateOptions<ToolSet>, OptionCheck>> = {
+  tools: (tools, gate) => {
+    validateToolSet(tools, { readGetters: true });
+    gate.toolNames = Object.keys(tools);
+    return undefined;
+  },
+  strict: (strict) => {
+    if (strict === 'auto' || typeof strict === 'boolean') return undefined;
+    const problem = findProfileProblem(strict, ['auto', ...profileNames]);
+    return problem === undefined
+      ? undefined
+      : `expected 'auto', true, false, a profile name (${listedProfileNames()}) or a StrictProfile: ${problem}`;
+  },
+  profiles: (profiles) => {
+    if (!isPlainRecord(profiles)) {
+      return `expected an object of profiles by provider id; got ${describeLiteral(profiles)}.`;
+    }
+    for (const providerId of Object.keys(profiles)) {
+      const problem = findProfileProblem(profiles[providerId]);
+      if (problem === undefined) continue;
+      throw new InvalidGateOptionError({
+        option: 'profiles',
+        path: providerId,
+        message: `expected a StrictProfile or a profile name (${listedProfileNames()}): ${problem}`,
+      });
+    }
+    return undefined;
+  },
+  leniency: expecting({
     expected: "'lenient' or 'exact'",
     fits: (value) => value === 'lenient' || value === 'exact',
-  },
-  maxMismatches: {
+  }),
+  maxMismatches: expecting({
     expected: 'a whole number of at least 1 (or Infinity)',
     fits: (value) =>
       value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && (value as number) >= 1),
-  },
-  onRefusal: { expected: 'a function', fits: (value) => typeof value === 'function' },
+  }),
+  onRefusal: expecting({ expected: 'a function', fits: (value) => typeof value === 'function' }),
+  defaults: (defaults, { toolNames }) => perToolProblem('defaults', defaults, toolNames),
+  overrides: (overrides, { toolNames }) => perToolProblem('overrides', overrides, toolNames),
 };
+
+const optionNames = Object.keys(optionChecks);
 
 const overrideKeys: readonly string[] = ['enum', 'value', 'newParameter'];
 
@@ -64,7 +94,7 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
         message: `toolGate needs an options object, e.g. toolGate({ tools }); got ${describeLiteral(given)}.`,
       });
     }
-    const unknown = Object.keys(given).find((key) => !(optionNames as string[]).includes(key));
+    const unknown = Object.keys(given).find((key) => !optionNames.includes(key));
     if (unknown !== undefined) {
       throw new InvalidGateOptionError({
         option: unknown,
@@ -72,42 +102,21 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
       });
     }
   });
-  const read = (option: keyof ToolGateOptions<TOOLS>): unknown =>
-    guarded({ option }, () => options[option]);
-  const tools = read('tools');
-  if (tools !== undefined) validateToolSet(tools, { readGetters: true });
-  const strict = read('strict');
-  if (strict !== undefined && strict !== 'auto' && typeof strict !== 'boolean') {
-    const problem = guarded({ option: 'strict' }, () =>
-      findProfileProblem(strict, ['auto', ...profileNames]),
-    );
-    if (problem !== undefined) {
-      throw new InvalidGateOptionError({
-        option: 'strict',
-        message: `expected 'auto', true, false, a profile name (${listedProfileNames()}) or a StrictProfile: ${problem}`,
-      });
-    }
+  const gate: { toolNames?: readonly string[] } = {};
+  // Each option is read once, as the gate reads it.
+  const read: Partial<Record<string, unknown>> = {};
+  for (const [option, check] of Object.entries(optionChecks)) {
+    const value = guarded({ option }, () => options[option as keyof ToolGateOptions<TOOLS>]);
+    read[option] = value;
+    if (value === undefined) continue;
+    const problem = guarded({ option }, () => check(value, gate));
+    if (problem !== undefined) throw new InvalidGateOptionError({ option, message: problem });
   }
-  const profiles = read('profiles');
-  guarded({ option: 'profiles' }, () => checkProfiles(profiles));
-  for (const [option, rule] of Object.entries(valueRules)) {
-    const value = read(option as keyof typeof valueRules);
-    guarded({ option }, () => {
-      if (value !== undefined && !rule.fits(value)) {
-        const message = `expected ${rule.expected}; got ${describeLiteral(value)}.`;
-        throw new InvalidGateOptionError({ option, message });
-      }
-    });
-  }
-  const toolNames = tools === undefined ? undefined : Object.keys(tools);
-  const defaults = read('defaults');
-  guarded({ option: 'defaults' }, () => checkPerToolOption('defaults', defaults, toolNames));
-  const overrides = read('overrides');
-  guarded({ option: 'overrides' }, () => checkPerToolOption('overrides', overrides, toolNames));
-  for (const toolName of toolNames ?? []) {
+  const { tools, defaults, overrides } = read as ToolGateOptions<ToolSet>;
+  for (const toolName of gate.toolNames ?? []) {
     if (
-      perToolOption(defaults as Record<string, unknown>, toolName) === undefined &&
-      perToolOption(overrides as Record<string, unknown>, toolName) === undefined
+      perToolOption(defaults, toolName) === undefined &&
+      perToolOption(overrides, toolName) === undefined
     ) {
       continue;
     }
@@ -121,38 +130,13 @@ export function validateGateOptions<TOOLS extends ToolSet>(options: ToolGateOpti
   }
 }
 
-function checkProfiles(profiles: unknown): void {
-  if (profiles === undefined) return;
-  if (!isPlainRecord(profiles)) {
-    throw new InvalidGateOptionError({
-      option: 'profiles',
-      message: `expected an object of profiles by provider id; got ${describeLiteral(profiles)}.`,
-    });
-  }
-  for (const providerId of Object.keys(profiles)) {
-    const problem = findProfileProblem(profiles[providerId]);
-    if (problem !== undefined) {
-      throw new InvalidGateOptionError({
-        option: 'profiles',
-        path: providerId,
-        message: `expected a StrictProfile or a profile name (${listedProfileNames()}): ${problem}`,
-      });
-    }
-  }
-}
-
-function checkPerToolOption(
+function perToolProblem(
   option: 'defaults' | 'overrides',
   value: unknown,
   toolNames: readonly string[] | undefined,
-): void {
-  if (value === undefined) return;
-  if (!isPlainRecord(value)) {
-    throw new InvalidGateOptionError({
-      option,
-      message: `expected an object by tool name; got ${describeLiteral(value)}.`,
-    });
-  }
+): string | undefined {
+  if (!isPlainRecord(value))
+    return `expected an object by tool name; got ${describeLiteral(value)}.`;
   for (const toolName of Object.keys(value)) {
     const perTool = value[toolName];
     // `{ weather: undefined }` is no entry, as the option's type allows.
@@ -181,6 +165,7 @@ function checkPerToolOption(
       if (problem !== undefined) throw new InvalidGateOptionError({ ...place, message: problem });
     }
   }
+  return undefined;
 }
 
 function defaultProblem(path: string, value: unknown): string | undefined {
