@@ -4,8 +4,8 @@ const symbol = Symbol.for(marker);
 /** Where a mistake is: the option, and the tool and path within it when there are. */
 export type OptionPlace = {
   readonly option: string;
-  readonly toolName?: string | undefined;
-  readonly path?: string | undefined;
+  readonly toolName?: string;
+  readonly path?: string;
 };
 
 /**
@@ -26,7 +26,10 @@ export class InvalidGateOptionError extends Error {
     path,
     message,
     cause,
-  }: OptionPlace & {
+  }: {
+    option: string;
+    toolName?: string;
+    path?: string;
     message: string;
     /** What reading the option threw (a revoked proxy, a throwing getter), when that was the mistake. */
     cause?: unknown;
