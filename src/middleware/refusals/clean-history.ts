@@ -1,12 +1,11 @@
 import { parseInputObject } from './parse-input-object.ts';
 import { refusalInText } from './refusal-in-text.ts';
-import { mapParts, restoreRefusals } from './restore-refusals.ts';
+import { errorTextOf, mapParts, type Part, restoreRefusals } from './restore-refusals.ts';
 import {
   quotedUnparsableRefusalText,
   readUnparsableRefusalText,
 } from './unparsable-refusal-text.ts';
 
-type Part = { readonly type: string; readonly [key: string]: unknown };
 type AnyMessage = { readonly role: string; readonly [key: string]: unknown };
 /** What a stored message must have; no index signature, so the `UIMessage` interface fits too. */
 type StoredMessage = { readonly role: string };
@@ -105,13 +104,7 @@ function errorTextsOfCalls(
       return;
     }
     for (const part of message.content as Part[]) {
-      if (part.type !== 'tool-result') continue;
-      const output = part.output as { type?: unknown; value?: unknown } | undefined;
-      const errorText =
-        output?.type === 'error-text' && typeof output.value === 'string'
-          ? output.value
-          : undefined;
-      results.set(String(part.toolCallId), errorText);
+      if (part.type === 'tool-result') results.set(String(part.toolCallId), errorTextOf(part));
     }
   });
   return byAssistant;

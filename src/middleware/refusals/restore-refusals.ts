@@ -1,6 +1,7 @@
 import { refusalInText } from './refusal-in-text.ts';
 
-type Part = { readonly type: string; readonly [key: string]: unknown };
+/** A part of a message, as the AI SDK's message types and the provider's prompt share it. */
+export type Part = { readonly type: string; readonly [key: string]: unknown };
 type Message = {
   readonly role: string;
   readonly content: unknown;
@@ -20,11 +21,9 @@ export function restoreRefusals<MESSAGES extends readonly Message[]>(messages: M
   const restored = messages.map((message) => {
     if (message.role !== 'tool' || !Array.isArray(message.content)) return message;
     const content = mapParts(message.content as Part[], (part) => {
-      if (part.type !== 'tool-result') return part;
-      const output = part.output as { type?: unknown; value?: unknown } | undefined;
-      if (output?.type !== 'error-text' || typeof output.value !== 'string') return part;
-      const answer = refusalInText(output.value)?.answer;
-      if (answer === undefined || answer === output.value) return part;
+      const errorText = errorTextOf(part);
+      const answer = errorText === undefined ? undefined : refusalInText(errorText)?.answer;
+      if (answer === undefined || answer === errorText) return part;
       return { ...part, output: { type: 'error-text', value: answer } };
     });
     if (content === message.content) return message;
@@ -44,4 +43,13 @@ export function mapParts(parts: readonly Part[], map: (part: Part) => Part): rea
     copy[index] = mapped;
   });
   return copy ?? parts;
+}
+
+/** The error text of a tool result; `undefined` for any other part, or a result that is no error. */
+export function errorTextOf(part: Part): string | undefined {
+  if (part.type !== 'tool-result') return undefined;
+  const output = part.output as { type?: unknown; value?: unknown } | undefined;
+  return output?.type === 'error-text' && typeof output.value === 'string'
+    ? output.value
+    : undefined;
 }
