@@ -17,9 +17,9 @@
  * `$JSON_SCHEMA_TEST_SUITE` (the suite folder, or its `tests/` folder). Nothing is fetched.
  *
  * Then a seeded differential fuzz against ajv (`test/support/checker-differential.ts`, 100,000
- * cases): any false refusal, any exact pass that lenient mode refuses, or any invalid value exact
- * mode passes on a schema of the core keywords fails the run; recall on schemas with the other
- * keywords is printed. Then the census of strict conversion over real MCP tool schemas and the
+ * cases): any false refusal, any exact pass that lenient mode refuses, or any value ajv refuses
+ * that exact mode passes on a schema of the claimed keywords fails the run; recall on schemas of
+ * every keyword is printed. Then the census of strict conversion over real MCP tool schemas and the
  * replay of the shared recordings, each failing the run on its own terms.
  *
  * Usage: `npm run conformance` (`node scripts/conformance.ts [--excluded]`).

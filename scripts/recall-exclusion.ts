@@ -1,8 +1,8 @@
 /**
  * Which JSON-Schema-Test-Suite cases the conformance run leaves out of recall: those whose invalid
- * instances the checker cannot refuse by design, because judging them needs something the checker
- * promises to pass (issue 34): a document it does not have, a format it does not claim, or a
- * vocabulary it does not know. Valid instances are never left out: a false refusal counts
+ * instances the checker cannot refuse by design, because judging them needs what the checker
+ * promises to pass: a document it does not have, a format it does not claim, or a vocabulary it
+ * does not know. Valid instances are never left out: a false refusal counts
  * everywhere.
  *
  * The rule is read from the case's schema alone, so anyone can check it by reading the schema. A
