@@ -124,6 +124,7 @@ function readJudgedNode(
     required: [],
     additionalProperties: undefined,
     items: undefined,
+    judges: { exact: undefined, lenient: undefined },
   };
   // Registered before the children are read, so a schema object that contains itself ends in a
   // cycle of nodes instead of endless reading.
@@ -180,7 +181,8 @@ function readJudgedNode(
     node.items = readSchemaNode(source.items, `${pointer}/items`, depth + 1, memo, problems);
   }
 
-  return node;
+  // Frozen, so what the checker builds from a node (kept by the node) stays true to it.
+  return Object.freeze(node);
 }
 
 function skipped(reason: SkipReason): SchemaNode {
@@ -231,7 +233,7 @@ function readAllowedValues(
     if (typeof member === 'object' && member !== null) composites.push(member);
     else scalars.add(member);
   }
-  return { members, scalars, composites };
+  return Object.freeze({ members, scalars, composites });
 }
 
 function escapePointer(name: string): string {

@@ -44,6 +44,11 @@ export type JudgedSchemaNode = {
   readonly additionalProperties: SchemaNode | undefined;
   /** What every item must fit; `undefined` when absent or not judged (tuples, prefixItems). */
   readonly items: SchemaNode | undefined;
+  /**
+   * The checker's judges of this node, one per leniency, kept with the node when first built (the
+   * node is frozen, so they stay true to it; the checker alone reads and fills them).
+   */
+  readonly judges: { exact: unknown; lenient: unknown };
 };
 
 export type AllowedValues = {

@@ -1,16 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareSchema } from '../schema/prepare-schema.ts';
+import { asIsNone, asIsTestOf } from './as-is-test.ts';
 import { createCheckState } from './check-state.ts';
-import {
-  asIsNone,
-  asIsTestOf,
-  createRun,
-  judgeOf,
-  maxJudgedValues,
-  nodeAdmitsNull,
-  refused,
-} from './judge-value.ts';
+import { judgeOf } from './judge-of.ts';
+import { createRun, maxJudgedValues, refused } from './judge-run.ts';
+import { nodeAdmitsNull } from './node-admits-null.ts';
 
 const nodeOf = (schema: unknown) => prepareSchema(schema).root;
 
@@ -132,9 +127,10 @@ describe('judgeOf', () => {
       );
       expect(cast).toEqual({ b: 5, a: 'x' });
       expect(described(schema, { b: '5', a: 'x' }, true).result).toEqual(cast);
-      // A key holding `undefined` is not JSON: the yes/no mode says no, the describing mode settles it.
-      expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(false);
+      // A key holding `undefined` (not JSON) is an absent argument, in both modes.
+      expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(true);
       expect(described(schema, { b: 1, a: undefined }, false).messages).toEqual([]);
+      expect(fitsYesNo(schema, { b: undefined, a: 'x' }, false)).toBe(false);
     });
 
     it('should walk an open object by its own names, and by the declared ones in doubt', () => {
