@@ -3,9 +3,10 @@ import { defineOwn } from '../schema/define-own.ts';
 import { isPlainObject, JsonKind } from '../schema/json-kind.ts';
 import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import type { JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
-import { asIsTestOf, fitsAsIs } from './as-is-test.ts';
+import { asIsNone, asIsTestOf, fitsAsIs } from './as-is-test.ts';
 import { type CheckState, reportMismatch } from './check-state.ts';
 import { excerpt } from './describe-value.ts';
+import { isAbsent } from './is-absent.ts';
 import {
   type Judge,
   type JudgeContext,
@@ -22,6 +23,7 @@ import { usableDefaultOf } from './usable-default.ts';
 /** `properties`, `required` and `additionalProperties`, read together: the object rule. */
 export const objectKeywords: KeywordJudge = {
   kinds: JsonKind.object,
+  testsKind: true,
   build: buildObjectJudge,
 };
 
@@ -49,6 +51,11 @@ type PropertyRule = {
   readonly usableDefault: () => { readonly value: unknown } | undefined;
 };
 
+type PatternPropertyRule = {
+  readonly test: (name: string) => boolean;
+  readonly rule: PropertyRule;
+};
+
 /** `additionalProperties`: `'open'` (any other name passes), `'closed'` (none may appear), or a rule. */
 type OtherNames = 'open' | 'closed' | PropertyRule;
 
@@ -61,6 +68,13 @@ type ObjectShape = {
   /** Required names that are not among the named properties. */
   readonly otherRequired: readonly string[];
   readonly others: OtherNames;
+  /**
+   * `patternProperties` whose patterns are judged; `undefined` when there are none. Where some
+   * pattern is not judged, which names are "other" cannot be told: others pass, unjudged.
+   */
+  readonly patterns: readonly PatternPropertyRule[] | undefined;
+  /** Whether other names pass only because they cannot be told from those of a pattern. */
+  readonly othersUnjudged: boolean;
   readonly acceptedNames: readonly string[];
   /** The accepted names as suggestions read them (built when first asked). */
   readonly nameIndex: () => NameIndex;
@@ -77,7 +91,8 @@ function buildObjectJudge(node: JudgedSchemaNode, context: JudgeContext): Judge 
     types === 0 &&
     node.properties === undefined &&
     node.required.length === 0 &&
-    node.additionalProperties === undefined
+    node.additionalProperties === undefined &&
+    node.patternProperties === undefined
   ) {
     return undefined;
   }
@@ -99,7 +114,7 @@ function buildObjectJudge(node: JudgedSchemaNode, context: JudgeContext): Judge 
       run.complete = false;
       return value;
     }
-    if (shape.others !== 'open' || run.report !== undefined) {
+    if (shape.others !== 'open' || shape.patterns !== undefined || run.report !== undefined) {
       return judgeObject(shape, object, run, depth);
     }
     try {
@@ -142,7 +157,13 @@ function shapeOf(node: JudgedSchemaNode, { lenient, judgeOf }: JudgeContext): Ob
     rules.push(rule);
     ruleByName.set(name, rule);
   }
-  const additional = node.additionalProperties;
+  const patterns: PatternPropertyRule[] = [];
+  let othersUnjudged = false;
+  for (const { pattern, node: child } of node.patternProperties ?? []) {
+    if (pattern.test === undefined) othersUnjudged = true;
+    else patterns.push({ test: pattern.test, rule: ruleOf(pattern.source, -1, child, false) });
+  }
+  const additional = othersUnjudged ? undefined : node.additionalProperties;
   const acceptedNames = rules.map(({ name }) => name);
   let nameIndex: NameIndex | undefined;
   return {
@@ -157,6 +178,8 @@ function shapeOf(node: JudgedSchemaNode, { lenient, judgeOf }: JudgeContext): Ob
         : additional.kind === 'never'
           ? 'closed'
           : ruleOf('', -1, additional, false),
+    patterns: patterns.length === 0 ? undefined : patterns,
+    othersUnjudged,
     acceptedNames,
     nameIndex: () => {
       nameIndex ??= nameIndexOf(acceptedNames);
@@ -180,7 +203,7 @@ function judgeObject(
   depth: number,
 ): unknown {
   const { report } = run;
-  const { rules, ruleByName, others } = shape;
+  const { rules, ruleByName, others, patterns } = shape;
   let fits = true;
   if (report !== undefined) {
     // A value that contains itself (never so in JSON) is judged where it first appears, not again
@@ -190,7 +213,7 @@ function judgeObject(
   }
   run.work -= rules.length + 1;
   if (run.work < 0) return exhaust(run);
-  if (rules.length === 0 && others === 'open') {
+  if (rules.length === 0 && others === 'open' && patterns === undefined && !shape.othersUnjudged) {
     return (report === undefined ? lacksRequired(shape, object, 0) : !fits) ? refused : object;
   }
   if (report !== undefined) report.open.push(object);
@@ -201,38 +224,38 @@ function judgeObject(
   for (const name in object) {
     let rule = rules[expected];
     let required: boolean;
-    if (rule !== undefined && rule.name === name) {
-      expected = rule.index + 1;
+    if (rule === undefined || rule.name !== name) rule = ruleByName.get(name);
+    if (rule !== undefined) expected = rule.index + 1;
+    if (patterns !== undefined) rule = withPatterns(patterns, name, rule, shape);
+    if (rule !== undefined) {
       required = rule.required;
     } else {
-      rule = ruleByName.get(name);
-      if (rule !== undefined) {
-        expected = rule.index + 1;
-        required = rule.required;
-      } else {
-        // An inherited name (Object.prototype made enumerable) is not the value's own.
-        if (!Object.hasOwn(object, name)) continue;
-        if (report === undefined) {
-          if (others === 'closed') return refused;
-          if (others === 'open') {
-            if (++otherNames > rules.length) return fitByDeclaredNames(shape, object, run, depth);
-            continue;
-          }
-        }
-        if (--run.work < 0) {
-          fits = exhaustIn(run);
-          break;
-        }
-        if (others === 'open') continue;
-        if (others === 'closed') {
-          if (object[name] === undefined) continue;
-          fits = false;
-          reportUnknown(shape, name, report as CheckState);
+      // An inherited name (Object.prototype made enumerable) is not the value's own.
+      if (!Object.hasOwn(object, name)) continue;
+      if (report === undefined) {
+        if (others === 'closed') return refused;
+        if (others === 'open' && patterns === undefined) {
+          if (shape.othersUnjudged) run.complete = false;
+          if (++otherNames > rules.length) return fitByDeclaredNames(shape, object, run, depth);
           continue;
         }
-        rule = others;
-        required = shape.otherRequired.includes(name);
       }
+      if (--run.work < 0) {
+        fits = exhaustIn(run);
+        break;
+      }
+      if (others === 'open') {
+        if (shape.othersUnjudged) run.complete = false;
+        continue;
+      }
+      if (others === 'closed') {
+        if (object[name] === undefined) continue;
+        fits = false;
+        reportUnknown(shape, name, report as CheckState);
+        continue;
+      }
+      rule = others;
+      required = shape.otherRequired.includes(name);
     }
     const property = rule.inherited && !Object.hasOwn(object, name) ? undefined : object[name];
     if (property === undefined) continue;
@@ -262,6 +285,44 @@ function exhaustIn(run: JudgeRun): false {
 }
 
 /**
+ * The rule of a name under `patternProperties`: the named property's, then that of each pattern
+ * the name matches, one after the other; `undefined` when neither applies (an other name).
+ */
+function withPatterns(
+  patterns: readonly PatternPropertyRule[],
+  name: string,
+  declared: PropertyRule | undefined,
+  shape: ObjectShape,
+): PropertyRule | undefined {
+  const matched = patterns.filter(({ test }) => test(name)).map(({ rule }) => rule);
+  if (matched.length === 0) return declared;
+  const applied = declared === undefined ? matched : [declared, ...matched];
+  const first = applied[0] as PropertyRule;
+  const required = declared?.required ?? shape.otherRequired.includes(name);
+  return {
+    ...first,
+    name,
+    required,
+    inherited: name in objectPrototype,
+    // One `null` becomes omission only where no rule admits it.
+    nullMeansOmitted: !required && applied.every((rule) => rule.nullMeansOmitted),
+    asIs: asIsNone,
+    members: undefined,
+    judge: (value, run, depth) => {
+      let current = value;
+      let fits = true;
+      for (const rule of applied) {
+        const next = rule.judge(current, run, depth);
+        if (next !== refused) current = next;
+        else if (run.report === undefined) return refused;
+        else fits = false;
+      }
+      return fits ? current : refused;
+    },
+  };
+}
+
+/**
  * The yes/no walk over the declared names, each read by name: where other names pass and the
  * object's own names are many or cannot be listed.
  */
@@ -283,11 +344,6 @@ function fitByDeclaredNames(
     setOrOmit(copy, rule.name, next);
   }
   return lacksRequired(shape, object, 0) ? refused : (copy ?? object);
-}
-
-/** An argument is absent when the object has no own property of that name, or it holds `undefined`. */
-function isAbsent(object: Record<string, unknown>, name: string): boolean {
-  return !Object.hasOwn(object, name) || object[name] === undefined;
 }
 
 /**

@@ -7,18 +7,41 @@ import type {
 } from '../schema/schema-node.ts';
 import { asIsNone, asIsTestOf, fitsAsIs } from './as-is-test.ts';
 import { describeValue } from './describe-value.ts';
+import { containsKeyword } from './judge-contains.ts';
+import { dependentRequiredKeyword } from './judge-dependent-required.ts';
 import { enumJudge } from './judge-enum.ts';
+import { itemCountKeyword } from './judge-item-count.ts';
+import { lengthKeyword } from './judge-length.ts';
 import { itemsKeyword } from './judge-list.ts';
+import { multipleOfKeyword } from './judge-multiple-of.ts';
+import { numberLimitsKeyword } from './judge-number-limits.ts';
 import { objectKeywords } from './judge-object.ts';
+import { patternKeyword } from './judge-pattern.ts';
+import { propertyCountKeyword } from './judge-property-count.ts';
+import { propertyNamesKeyword } from './judge-property-names.ts';
 import { type Judge, type JudgeContext, type KeywordJudge, refused } from './judge-run.ts';
 import { wrongTypeJudge } from './judge-type.ts';
+import { uniqueItemsKeyword } from './judge-unique-items.ts';
 import { refuse, refuseType } from './refuse.ts';
 
 /**
  * What the checker judges beyond `type` and `enum`/`const`: one entry per keyword (or family of
  * keywords read together), each in a file of its own. A keyword judged later is one more entry.
  */
-const keywordJudges: readonly KeywordJudge[] = [objectKeywords, itemsKeyword];
+const keywordJudges: readonly KeywordJudge[] = [
+  objectKeywords,
+  propertyNamesKeyword,
+  dependentRequiredKeyword,
+  propertyCountKeyword,
+  itemsKeyword,
+  itemCountKeyword,
+  uniqueItemsKeyword,
+  containsKeyword,
+  numberLimitsKeyword,
+  multipleOfKeyword,
+  lengthKeyword,
+  patternKeyword,
+];
 
 /**
  * The judge of a prepared node, built once per node and leniency (and kept with the node): the
@@ -62,14 +85,17 @@ const judgeNever: Judge = (value, run) =>
 
 function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
   const { types, allowedValues } = node;
-  const wrongType = wrongTypeJudge(node, lenient);
   if (allowedValues === undefined && (types === JsonKind.object || types === JsonKind.array)) {
     // One kind, and only its keywords to judge: a single keyword's judge tests the kind itself.
+    const wrongType = wrongTypeJudge(node, lenient, undefined);
     const judges = builtJudges(node, { lenient, judgeOf, wrongType });
-    if (judges.length === 1) return (judges[0] as BuiltJudge).judge;
+    const [only] = judges;
+    if (judges.length === 1 && only?.testsKind === true) return only.judge;
     return judgeByKind(types, keywordsJudge(node, lenient, judges), wrongType);
   }
   const keywords = keywordsJudge(node, lenient);
+  // A lenient cast gives a value of a declared type, which the keywords judge as well.
+  const wrongType = wrongTypeJudge(node, lenient, keywords);
   const rest =
     allowedValues === undefined ? keywords : enumJudge(node, allowedValues, lenient, keywords);
   const judge: Judge =
@@ -93,7 +119,11 @@ function judgeByKind(types: JsonKindSet, rest: Judge | undefined, wrongType: Jud
   };
 }
 
-type BuiltJudge = { readonly kinds: JsonKindSet; readonly judge: Judge };
+type BuiltJudge = {
+  readonly kinds: JsonKindSet;
+  readonly testsKind: boolean | undefined;
+  readonly judge: Judge;
+};
 
 /** The judges of the keywords the node uses, for the kinds it admits. */
 function builtJudges(node: JudgedSchemaNode, context: JudgeContext): BuiltJudge[] {
@@ -101,7 +131,8 @@ function builtJudges(node: JudgedSchemaNode, context: JudgeContext): BuiltJudge[
   for (const keyword of keywordJudges) {
     if (node.types !== 0 && (node.types & keyword.kinds) === 0) continue;
     const judge = keyword.build(node, context);
-    if (judge !== undefined) built.push({ kinds: keyword.kinds, judge });
+    if (judge !== undefined)
+      built.push({ kinds: keyword.kinds, testsKind: keyword.testsKind, judge });
   }
   return built;
 }
@@ -121,10 +152,21 @@ function keywordsJudge(
     chain(built.filter((judge) => (judge.kinds & kind) !== 0).map(({ judge }) => judge));
   const objects = judgesOf(JsonKind.object);
   const lists = judgesOf(JsonKind.array);
+  const numbers = judgesOf(JsonKind.number);
+  const texts = judgesOf(JsonKind.string);
   return (value, run, depth) => {
-    if (typeof value !== 'object' || value === null) return value;
-    if (Array.isArray(value)) return lists === undefined ? value : lists(value, run, depth);
-    return objects === undefined ? value : objects(value, run, depth);
+    switch (typeof value) {
+      case 'string':
+        return texts === undefined ? value : texts(value, run, depth);
+      case 'number':
+        return numbers === undefined ? value : numbers(value, run, depth);
+      case 'object':
+        if (value === null) return value;
+        if (Array.isArray(value)) return lists === undefined ? value : lists(value, run, depth);
+        return objects === undefined ? value : objects(value, run, depth);
+      default:
+        return value;
+    }
   };
 }
 

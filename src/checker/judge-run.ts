@@ -65,6 +65,8 @@ export type JudgeContext = {
 export type KeywordJudge = {
   /** The kinds of value the keyword speaks about; values of other kinds never reach its judge. */
   readonly kinds: JsonKindSet;
+  /** Whether its judge tests the kind itself when the context gives `wrongType`. */
+  readonly testsKind?: boolean;
   /** The judge for a node, or `undefined` when the node does not use the keyword. */
   readonly build: (node: JudgedSchemaNode, context: JudgeContext) => Judge | undefined;
 };

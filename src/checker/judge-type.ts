@@ -6,9 +6,13 @@ import { refuseNull, refuseType } from './refuse.ts';
 
 /**
  * The judge of a value whose JSON type the node does not declare: `null` where admitted, a lenient
- * cast, or a refusal.
+ * cast (then judged by `keywords` too), or a refusal.
  */
-export function wrongTypeJudge(node: JudgedSchemaNode, lenient: boolean): Judge {
+export function wrongTypeJudge(
+  node: JudgedSchemaNode,
+  lenient: boolean,
+  keywords: Judge | undefined,
+): Judge {
   return (value, run, depth) => {
     if (value === null) {
       // OpenAPI's `nullable: true` admits null whatever the type says (and `admitsNull` has
@@ -20,8 +24,10 @@ export function wrongTypeJudge(node: JudgedSchemaNode, lenient: boolean): Judge 
       if (cast !== undefined) {
         // A cast gives a scalar: only the enum is left to judge, and a refusal names what was sent.
         const { allowedValues } = node;
-        if (allowedValues === undefined) return cast;
-        return judgeMember(node, allowedValues, lenient, undefined, cast, run, depth, value);
+        if (allowedValues !== undefined) {
+          return judgeMember(node, allowedValues, lenient, keywords, cast, run, depth, value);
+        }
+        return keywords === undefined ? cast : keywords(cast, run, depth);
       }
     }
     return refuseType(node.types, value, run);
