@@ -768,6 +768,22 @@ describe('checkArguments', () => {
       ]);
     });
 
+    it('should hand on lenient casts and omissions under patternProperties', () => {
+      const schema = objectSchema(
+        { n1: { minimum: 0 } },
+        { patternProperties: { '^n': { type: 'integer' } } },
+      );
+      expect(judgeArguments(schema, { n2: '5', n3: null, other: null }).value).toEqual({
+        n2: 5,
+        other: null,
+      });
+      // Judged by two schemas, a property is judged exactly: a cast by one could break the other.
+      expect(messagesOf(schema, { n1: '-5' })).toEqual([
+        '"n1" must be an integer, not text ("-5").',
+      ]);
+      expect(messagesOf(schema, { n1: -5 })).toEqual(['"n1" must be at least 0, not -5.']);
+    });
+
     it('should leave other names unjudged beside a pattern it does not judge', () => {
       const schema = objectSchema(
         {},

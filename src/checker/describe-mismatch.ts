@@ -68,7 +68,7 @@ function sentenceFor(draft: MismatchDraft): string {
     case 'unique':
       return `${subject} must not hold the same item twice; ${draft.received}.`;
     case 'property-name':
-      return `${subject} holds the name ${draft.received}, but a name there must be ${draft.expected}.`;
+      return `${subject} ${draft.path.length === 0 ? 'hold' : 'holds'} the name ${draft.received}, but a name there must be ${draft.expected}.`;
     case 'unknown':
       return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
     case 'forbidden':

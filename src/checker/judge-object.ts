@@ -39,6 +39,8 @@ type PropertyRule = {
   readonly index: number;
   readonly node: SchemaNode;
   readonly judge: Judge;
+  /** The exact judge, for a property that several schemas judge (see {@link withPatterns}). */
+  readonly judgeExactly: Judge;
   readonly required: boolean;
   /** Whether a `null` here may become omission: may be left out, and `null` does not fit. */
   readonly nullMeansOmitted: boolean;
@@ -133,7 +135,12 @@ function shapeOf(node: JudgedSchemaNode, { lenient, judgeOf }: JudgeContext): Ob
   const requiredNames = new Set(node.required);
   const rules: PropertyRule[] = [];
   const ruleByName = new Map<string, PropertyRule>();
-  const ruleOf = (name: string, index: number, child: SchemaNode, required: boolean) => {
+  const ruleOf = (
+    name: string,
+    index: number,
+    child: SchemaNode,
+    required: boolean,
+  ): PropertyRule => {
     const { asIs, members } = asIsTestOf(child);
     let usable: { readonly value: unknown } | null | undefined;
     return {
@@ -141,6 +148,8 @@ function shapeOf(node: JudgedSchemaNode, { lenient, judgeOf }: JudgeContext): Ob
       index,
       node: child,
       judge: judgeOf(child, lenient),
+      // Built when first asked: few properties ever need it.
+      judgeExactly: (value, run, depth) => judgeOf(child, false)(value, run, depth),
       required,
       nullMeansOmitted: !required && child.kind !== 'never' && !nodeAdmitsNull(child),
       inherited: name in objectPrototype,
@@ -286,7 +295,9 @@ function exhaustIn(run: JudgeRun): false {
 
 /**
  * The rule of a name under `patternProperties`: the named property's, then that of each pattern
- * the name matches, one after the other; `undefined` when neither applies (an other name).
+ * the name matches, one after the other; `undefined` when neither applies (an other name). Where
+ * several schemas judge a property, each judges it exactly: a cast that one schema makes could
+ * hand on a value another refuses.
  */
 function withPatterns(
   patterns: readonly PatternPropertyRule[],
@@ -297,6 +308,7 @@ function withPatterns(
   const matched = patterns.filter(({ test }) => test(name)).map(({ rule }) => rule);
   if (matched.length === 0) return declared;
   const applied = declared === undefined ? matched : [declared, ...matched];
+  if (applied.length === 1) return applied[0];
   const first = applied[0] as PropertyRule;
   const required = declared?.required ?? shape.otherRequired.includes(name);
   return {
@@ -312,7 +324,7 @@ function withPatterns(
       let current = value;
       let fits = true;
       for (const rule of applied) {
-        const next = rule.judge(current, run, depth);
+        const next = rule.judgeExactly(current, run, depth);
         if (next !== refused) current = next;
         else if (run.report === undefined) return refused;
         else fits = false;
