@@ -55,7 +55,7 @@ export type ArgumentsJudgement = {
  * the arguments fit.
  *
  * What the checker cannot judge (`$ref`, `oneOf`, `anyOf`, `allOf`, `not`, `if`, unknown types,
- * tuples, `patternProperties` beside `additionalProperties`) it passes; `not` of a schema that
+ * `format`, a `pattern` RE2 cannot run the same way) it passes; `not` of a schema that
  * admits everything (`{ not: {} }`) admits nothing, like `false`. Arguments that cannot be
  * read (throwing getters, proxies) are refused with a sentence; a fault inside the checker throws
  * a {@link CheckerError}, never passes. Never mutates the schema or the arguments.

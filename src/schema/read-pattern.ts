@@ -62,10 +62,10 @@ function toRe2Syntax(source: string): string | undefined {
   for (let at = 0; at < source.length; at++) {
     const char = source[at] as string;
     if (char === '\\') {
-      const escape = readEscape(source, at + 1, inClass);
-      if (escape === undefined) return undefined;
-      out += escape.text;
-      at = escape.end - 1;
+      const escaped = readEscape(source, at + 1, inClass);
+      if (escaped === undefined) return undefined;
+      out += escaped.text;
+      at = escaped.end - 1;
       classStart = false;
       continue;
     }
