@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, fitArguments } from './check-arguments.ts';
-
-const messagesOf = (schema: unknown, args: unknown, leniency: 'exact' | 'lenient' = 'exact') =>
-  checkArguments(schema, args, { leniency }).map(({ message }) => message);
+import { messagesOf } from '../../test/support/messages-of.ts';
+import { fitArguments } from './check-arguments.ts';
 
 describe('containsKeyword', () => {
   it('should refuse a list without an item that fits', () => {

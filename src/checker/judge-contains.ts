@@ -1,5 +1,5 @@
 import { JsonKind } from '../schema/json-kind.ts';
-import { countOf } from './judge-item-count.ts';
+import { countWithNoun } from './count-judge.ts';
 import { createRun, type Judge, type KeywordJudge, refused } from './judge-run.ts';
 import { exhaust, refuse } from './refuse.ts';
 
@@ -50,5 +50,5 @@ export const containsKeyword: KeywordJudge = {
 
 /** `1 item that fits its "contains" schema`, `2 items that fit …`. */
 function fitting(count: number): string {
-  return `${countOf(count, 'item that fits', 'items that fit')} its "contains" schema`;
+  return `${countWithNoun(count, 'item that fits', 'items that fit')} its "contains" schema`;
 }

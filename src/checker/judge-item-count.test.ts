@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments } from './check-arguments.ts';
+import { messagesOf } from '../../test/support/messages-of.ts';
 
-const messagesOf = (schema: unknown, args: unknown) =>
-  checkArguments(schema, args, { leniency: 'exact' }).map(({ message }) => message);
 const tags = (keywords: object) => ({ type: 'object', properties: { tags: keywords } });
 
 describe('itemCountKeyword', () => {

@@ -1,5 +1,5 @@
 import { JsonKind } from '../schema/json-kind.ts';
-import { countOf } from './judge-item-count.ts';
+import { countWithNoun } from './count-judge.ts';
 import type { Judge, KeywordJudge } from './judge-run.ts';
 import { refuse } from './refuse.ts';
 
@@ -19,15 +19,15 @@ export const lengthKeyword: KeywordJudge = {
       ) {
         return refuse(run, () => ({
           code: 'length',
-          expected: `at least ${countOf(minLength, 'character', 'characters')} long`,
-          received: countOf(codePoints(text), 'character', 'characters'),
+          expected: `at least ${countWithNoun(minLength, 'character', 'characters')} long`,
+          received: countWithNoun(codePoints(text), 'character', 'characters'),
         }));
       }
       if (maxLength !== undefined && units > maxLength && codePoints(text) > maxLength) {
         return refuse(run, () => ({
           code: 'length',
-          expected: `at most ${countOf(maxLength, 'character', 'characters')} long`,
-          received: countOf(codePoints(text), 'character', 'characters'),
+          expected: `at most ${countWithNoun(maxLength, 'character', 'characters')} long`,
+          received: countWithNoun(codePoints(text), 'character', 'characters'),
         }));
       }
       return value;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, fitArguments } from './check-arguments.ts';
-
-const messagesOf = (schema: unknown, args: unknown) =>
-  checkArguments(schema, args, { leniency: 'exact' }).map(({ message }) => message);
+import { messagesOf } from '../../test/support/messages-of.ts';
+import { fitArguments } from './check-arguments.ts';
 
 describe('multipleOfKeyword', () => {
   it('should refuse a number that is not a multiple', () => {

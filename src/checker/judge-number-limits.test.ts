@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, fitArguments } from './check-arguments.ts';
+import { messagesOf } from '../../test/support/messages-of.ts';
+import { fitArguments } from './check-arguments.ts';
 
-const messagesOf = (schema: unknown, args: unknown, leniency: 'exact' | 'lenient' = 'exact') =>
-  checkArguments(schema, args, { leniency }).map(({ message }) => message);
 const limit = (keywords: object) => ({ type: 'object', properties: { limit: keywords } });
 
 describe('numberLimitsKeyword', () => {

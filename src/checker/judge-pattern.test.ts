@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../../test/support/messages-of.ts';
 import { checkArguments, fitArguments } from './check-arguments.ts';
 
-const messagesOf = (schema: unknown, args: unknown) =>
-  checkArguments(schema, args, { leniency: 'exact' }).map(({ message }) => message);
 const date = (keywords: object) => ({ type: 'object', properties: { date: keywords } });
 
 describe('patternKeyword', () => {

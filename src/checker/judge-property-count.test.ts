@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, judgeArguments } from './check-arguments.ts';
-
-const messagesOf = (schema: unknown, args: unknown) =>
-  checkArguments(schema, args, { leniency: 'exact' }).map(({ message }) => message);
+import { messagesOf } from '../../test/support/messages-of.ts';
+import { judgeArguments } from './check-arguments.ts';
 
 describe('propertyCountKeyword', () => {
   it('should refuse an object with too few or too many properties', () => {

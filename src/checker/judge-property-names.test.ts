@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments } from './check-arguments.ts';
-
-const messagesOf = (schema: unknown, args: unknown) =>
-  checkArguments(schema, args, { leniency: 'exact' }).map(({ message }) => message);
+import { messagesOf } from '../../test/support/messages-of.ts';
 
 describe('propertyNamesKeyword', () => {
   it('should refuse a name that does not fit, saying what a name must be', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, fitArguments } from './check-arguments.ts';
+import { messagesOf } from '../../test/support/messages-of.ts';
+import { fitArguments } from './check-arguments.ts';
 
-const messagesOf = (schema: unknown, args: unknown) =>
-  checkArguments(schema, args, { leniency: 'exact' }).map(({ message }) => message);
 const unique = { type: 'array', uniqueItems: true };
 
 describe('uniqueItemsKeyword', () => {

@@ -195,7 +195,7 @@ function readAssertions(
   const dependentRequired = readDependentRequired(source, problem);
   if (dependentRequired !== undefined) node.dependentRequired = dependentRequired;
   for (const keyword of countKeywords) {
-    const count = readCount(source, keyword, problem);
+    const count = readNumber(source, keyword, problem, { count: true });
     if (count !== undefined) node[keyword] = count;
   }
   if (source.uniqueItems === true) node.uniqueItems = true;
@@ -318,28 +318,25 @@ function readDependentRequired(
   return byName.size === 0 ? undefined : byName;
 }
 
-/** A count (`minLength`, `maxItems`…): a whole number, 0 or more. */
-function readCount(
-  source: Record<string, unknown>,
-  keyword: string,
-  problem: NoteProblem,
-): number | undefined {
-  const value = source[keyword];
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  problem(keyword, `${keyword} must be a whole number, 0 or more`);
-  return undefined;
-}
-
+/** A number keyword; `count` for one that counts (`minLength`, `maxItems`…): whole, 0 or more. */
 function readNumber(
   source: Record<string, unknown>,
   keyword: string,
   problem: NoteProblem,
+  { count = false } = {},
 ): number | undefined {
   const value = source[keyword];
   if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  problem(keyword, `${keyword} must be a number`);
+  if (
+    typeof value === 'number' &&
+    (count ? Number.isInteger(value) && value >= 0 : Number.isFinite(value))
+  ) {
+    return value;
+  }
+  problem(
+    keyword,
+    count ? `${keyword} must be a whole number, 0 or more` : `${keyword} must be a number`,
+  );
   return undefined;
 }
 

@@ -5,16 +5,14 @@
  * a JSON Schema tool on a mock model, once with a real MCP server over Streamable HTTP whose zod
  * schemas carry the keywords.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { toolGate } from '../../src/index.ts';
+import { serveMcp } from '../support/serve-mcp.ts';
 import { call, refusalAnswers, resultText, textTurn, toolTurn } from './helpers.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -79,8 +77,6 @@ describe('assertion keywords in a turn (mock model)', () => {
 
 type Received = { tool: string; args: Record<string, unknown> };
 const received: Received[] = [];
-let server: Server;
-let url: URL;
 
 function mcpServer(): McpServer {
   const mcp = new McpServer({ name: 'issues', version: '1.0.0' });
@@ -109,24 +105,11 @@ function mcpServer(): McpServer {
   return mcp;
 }
 
+let mcp: Awaited<ReturnType<typeof serveMcp>>;
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const mcp = mcpServer();
-    response.on('close', () => {
-      void transport.close();
-      void mcp.close();
-    });
-    await mcp.connect(transport);
-    await transport.handleRequest(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  mcp = await serveMcp(mcpServer);
 });
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => mcp.close());
 
 describe('assertion keywords in a turn (MCP server over Streamable HTTP)', () => {
   it('should send the server nothing from a turn with a call its schema refuses', async () => {
@@ -145,7 +128,7 @@ describe('assertion keywords in a turn (MCP server over Streamable HTTP)', () =>
         textTurn('done'),
       ],
     });
-    const client = await createMCPClient({ transport: { type: 'http', url: url.href } });
+    const client = await createMCPClient({ transport: { type: 'http', url: mcp.url.href } });
     try {
       const result = await generateText({
         model: wrapLanguageModel({ model, middleware: gate.middleware }),
