@@ -7,6 +7,12 @@ import { refuse } from './refuse.ts';
 /** The most characters of a pattern a sentence repeats. */
 const maxShownPattern = 100;
 
+/**
+ * Longer texts are not matched: matching is linear in the text, but times the pattern's size, and
+ * a text sent for a pattern is short.
+ */
+const maxMatchedLength = 100_000;
+
 /** `pattern`, run in time linear in the text (see `readPattern`); a pattern not judged passes. */
 export const patternKeyword: KeywordJudge = {
   kinds: JsonKind.string,
@@ -19,8 +25,13 @@ export const patternKeyword: KeywordJudge = {
         return value;
       };
     }
-    return (value, run) =>
-      test(value as string)
+    return (value, run) => {
+      const text = value as string;
+      if (text.length > maxMatchedLength) {
+        run.complete = false;
+        return value;
+      }
+      return test(text)
         ? value
         : refuse(run, () => ({
             code: 'pattern',
@@ -28,6 +39,7 @@ export const patternKeyword: KeywordJudge = {
             received: excerpt(value as string),
             pattern: showPattern(pattern),
           }));
+    };
   },
 };
 

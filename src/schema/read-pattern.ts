@@ -16,8 +16,11 @@ export type Pattern = {
 /** Longer patterns are not judged: what they cost to compile grows with them. */
 const maxPatternLength = 2_000;
 
-/** Compiled programs larger than this (nested counted repeats, say) are not judged. */
-const maxProgramSize = 20_000;
+/**
+ * Compiled programs larger than this (long counted repeats, say) are not judged: matching costs at
+ * most the text's length times the program's size.
+ */
+const maxProgramSize = 1_000;
 
 // What ECMAScript's `\s` matches: WhiteSpace and LineTerminator (RE2's `\s` is ASCII only).
 const whiteSpace =
