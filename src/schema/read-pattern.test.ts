@@ -115,6 +115,7 @@ describe('readPattern', () => {
       '\\cJ',
       '\\uD83D\\uDE00',
       'a{2000}',
+      'a{600}b{600}',
       `${'a'.repeat(2001)}`,
     ]) {
       expect(readPattern(source)).toMatchObject({ test: undefined, invalid: false });
