@@ -122,6 +122,26 @@ describe('prepareSchema', () => {
       expect(single.items).toMatchObject({ kind: 'judged', types: 0 });
     });
 
+    it('should read assertion keywords only under no $schema or a draft metaschema', () => {
+      const keywords = { type: 'object', properties: { n: { minimum: 10 } }, minProperties: 2 };
+      for (const $schema of [
+        undefined,
+        'http://json-schema.org/draft-07/schema#',
+        'https://json-schema.org/draft/2020-12/schema',
+      ]) {
+        const root = judged(prepareSchema({ $schema, ...keywords }).root);
+        expect(root.minProperties).toBe(2);
+        expect(judged(root.properties?.get('n') as SchemaNode).minimum).toBe(10);
+      }
+      // Another metaschema may switch the validation vocabulary off.
+      const custom = judged(
+        prepareSchema({ $schema: 'https://example.com/no-validation', ...keywords }).root,
+      );
+      expect(custom).not.toHaveProperty('minProperties');
+      expect(judged(custom.properties?.get('n') as SchemaNode)).not.toHaveProperty('minimum');
+      expect(custom.types).not.toBe(0);
+    });
+
     it('should note malformed assertion keywords as problems and not judge them', () => {
       const { root, problems } = prepareSchema({
         minLength: -1,
