@@ -20,20 +20,23 @@ type Entry = {
   importsPackages: boolean;
 };
 
+/** What every entry may import: RE2's linear-time engine, which runs schemas' patterns. */
+const importedEverywhere = ['re2js'];
+
 const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 12_000,
+    budget: 14_500,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 21_000,
+    budget: 23_500,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 40_000, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 42_500, importsPackages: true },
 ];
 
 let failed = false;
@@ -58,8 +61,9 @@ for (const entry of entries) {
     file.imports.filter((item) => item.external).map((item) => item.path),
   );
   const problems: string[] = [];
-  if (!entry.importsPackages && imported.length > 0) {
-    problems.push(`imports ${[...new Set(imported)].join(', ')}`);
+  const notAllowed = imported.filter((path) => !importedEverywhere.includes(path));
+  if (!entry.importsPackages && notAllowed.length > 0) {
+    problems.push(`imports ${[...new Set(notAllowed)].join(', ')}`);
   }
   if (gzipped > entry.budget) problems.push(`over its budget of ${entry.budget} bytes`);
   const line = `${entry.name}: ${output.contents.length} bytes minified, ${gzipped} gzipped (budget ${entry.budget})${imported.length > 0 ? `; imports ${[...new Set(imported)].join(', ')}` : ''}`;

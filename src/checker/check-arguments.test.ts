@@ -756,41 +756,89 @@ describe('checkArguments', () => {
       }
     });
 
-    it('should not judge additionalProperties beside patternProperties', () => {
+    it('should judge patternProperties, and additionalProperties beside them', () => {
       const schema = objectSchema(
         { a: { type: 'string' } },
         { patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false },
       );
-      expect(checkArguments(schema, { 'x-trace': 'id', other: 1 }, exact)).toEqual([]);
-      expect(messagesOf(schema, { a: [1] }, exact)).toEqual([
-        '"a" must be text, not a list of 1 item.',
+      expect(checkArguments(schema, { a: 'b', 'x-trace': 'id' }, exact)).toEqual([]);
+      expect(messagesOf(schema, { 'x-trace': 'id', other: 1, 'x-n': 2 }, exact)).toEqual([
+        '"other" is not an argument of this tool; the accepted names are "a".',
+        '"x-n" must be text, not the number 2.',
       ]);
     });
 
-    it('should not judge the items of tuples (prefixItems, items as a list)', () => {
-      const tuples = [
-        { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' } },
-        { type: 'array', prefixItems: [{ type: 'string' }], items: false },
-        { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] },
-        { type: 'array', items: [{ type: 'string' }], additionalItems: false },
-      ];
-      for (const tuple of tuples) {
-        expect(checkArguments(withA(tuple), { a: [1, 'x', 3, {}] }, exact)).toEqual([]);
-        expect(messagesOf(withA(tuple), { a: { x: 1 } }, exact)).toEqual([
-          '"a" must be a list, not an object.',
-        ]);
+    it('should hand on lenient casts and omissions under patternProperties', () => {
+      const schema = objectSchema(
+        { n1: { minimum: 0 } },
+        { patternProperties: { '^n': { type: 'integer' } } },
+      );
+      expect(judgeArguments(schema, { n2: '5', n3: null, other: null }).value).toEqual({
+        n2: 5,
+        other: null,
+      });
+      // Judged by two schemas, a property is judged exactly: a cast by one could break the other.
+      expect(messagesOf(schema, { n1: '-5' })).toEqual([
+        '"n1" must be an integer, not text ("-5").',
+      ]);
+      expect(messagesOf(schema, { n1: -5 })).toEqual(['"n1" must be at least 0, not -5.']);
+    });
+
+    it('should leave other names unjudged beside a pattern it does not judge', () => {
+      const schema = objectSchema(
+        {},
+        { patternProperties: { '^(?=x)': { type: 'string' } }, additionalProperties: false },
+      );
+      for (const options of bothModes) {
+        expect(checkArguments(schema, { x: 1, other: 2 }, options)).toEqual([]);
+        expect(fitArguments(schema, { other: 2 }, options)).toEqual({
+          fits: true,
+          complete: false,
+        });
       }
     });
 
-    it('should not judge unevaluated* or dependent* keywords', () => {
-      const objectSchemas = [
+    it('should judge the items of tuples (prefixItems, items as a list)', () => {
+      const rest = [
+        '"a[1]" must be an integer, not text ("x").',
+        '"a[3]" must be an integer, not an object.',
+      ];
+      const none = [
+        '"a[1]" must not be sent.',
+        '"a[2]" must not be sent.',
+        '"a[3]" must not be sent.',
+      ];
+      const tuples = [
+        [{ type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' } }, rest],
+        [{ type: 'array', prefixItems: [{ type: 'string' }], items: false }, none],
+        [{ type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }, rest.slice(0, 1)],
+        [{ type: 'array', items: [{ type: 'string' }], additionalItems: false }, none],
+      ] as const;
+      for (const [tuple, messages] of tuples) {
+        expect(messagesOf(withA(tuple), { a: [1, 'x', 3, {}] }, exact)).toEqual([
+          '"a[0]" must be text, not the number 1.',
+          ...messages,
+        ]);
+        expect(checkArguments(withA(tuple), { a: ['x'] }, exact)).toEqual([]);
+      }
+    });
+
+    it('should judge dependentRequired and the lists of dependencies, not unevaluated* or dependentSchemas', () => {
+      for (const keywords of [
+        { dependentRequired: { a: ['b'] } },
+        { dependencies: { a: ['b'] } },
+      ]) {
+        expect(messagesOf(objectSchema({ a: {} }, keywords), { a: 1, c: 2 }, exact)).toEqual([
+          '"b" is required when "a" is sent, but was not sent.',
+        ]);
+      }
+      const unjudgedSchemas = [
         objectSchema({ a: {} }, { unevaluatedProperties: false }),
         objectSchema({ a: {} }, { unevaluatedProperties: { type: 'string' } }),
-        objectSchema({ a: {} }, { dependentRequired: { a: ['b'] } }),
         objectSchema({ a: {} }, { dependentSchemas: { a: { required: ['b'] } } }),
-        objectSchema({ a: {} }, { dependencies: { a: ['b'] } }),
+        objectSchema({ a: {} }, { dependencies: { a: { required: ['b'] } } }),
       ];
-      for (const schema of objectSchemas) {
+      for (const schema of unjudgedSchemas) {
         expect(checkArguments(schema, { a: 1, c: 2 }, exact)).toEqual([]);
       }
       for (const unevaluatedItems of [false, { type: 'string' }]) {
@@ -798,15 +846,27 @@ describe('checkArguments', () => {
       }
     });
 
-    it('should not judge keywords about size, range, pattern or format', () => {
+    it('should judge keywords about size, range and pattern, not format', () => {
       const schema = objectSchema({
         n: { type: 'integer', minimum: 10, maximum: 20, multipleOf: 3 },
         s: { type: 'string', minLength: 5, maxLength: 6, pattern: '^a', format: 'email' },
         l: { type: 'array', minItems: 3, uniqueItems: true, contains: { type: 'string' } },
         o: { type: 'object', minProperties: 2, propertyNames: { pattern: '^z' } },
       });
-      const args = { n: 1, s: 'b', l: [1, 1], o: { a: 1 } };
+      expect(messagesOf(schema, { n: 1, s: 'b', l: [1, 1], o: { a: 1 } }, exact)).toEqual([
+        '"n" must be at least 10, not 1.',
+        '"n" must be a multiple of 3, not 1.',
+        '"s" must be at least 5 characters long.',
+        '"s" must match ^a, not "b".',
+        '"l" must hold at least 3 items, not 2.',
+        '"l" must not hold the same item twice; items 0 and 1 are equal.',
+        '"l" must hold at least 1 item that fits its "contains" schema, not 0.',
+        '"o" holds the name "a", but a name there must be text matching ^z.',
+        '"o" must hold at least 2 properties, not 1.',
+      ]);
+      const args = { n: 12, s: 'abcde', l: [1, 'x', 2], o: { za: 1, zb: 2 } };
       expect(checkArguments(schema, args, exact)).toEqual([]);
+      expect(checkArguments(schema, { ...args, s: 'a@b.c' }, exact)).toEqual([]);
     });
 
     it('should understand the boolean schemas true and false', () => {

@@ -1,17 +1,9 @@
 import { prepareSchema } from '../schema/prepare-schema.ts';
-import type { SchemaNode } from '../schema/schema-node.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
 import { CheckerError } from './checker-error.ts';
 import { describeMismatch } from './describe-mismatch.ts';
-import {
-  createRun,
-  type Judge,
-  judgeOf,
-  maxJudgedValues,
-  refused,
-  releaseRun,
-  takeRun,
-} from './judge-value.ts';
+import { judgeOf } from './judge-of.ts';
+import { createRun, type Judge, maxJudgedValues, refused } from './judge-run.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
 import type { NameSearchBudget } from './nearest-name.ts';
 import { unreadablePartOf } from './unreadable-part.ts';
@@ -63,7 +55,7 @@ export type ArgumentsJudgement = {
  * the arguments fit.
  *
  * What the checker cannot judge (`$ref`, `oneOf`, `anyOf`, `allOf`, `not`, `if`, unknown types,
- * tuples, `patternProperties` beside `additionalProperties`) it passes; `not` of a schema that
+ * `format`, a `pattern` RE2 cannot run the same way) it passes; `not` of a schema that
  * admits everything (`{ not: {} }`) admits nothing, like `false`. Arguments that cannot be
  * read (throwing getters, proxies) are refused with a sentence; a fault inside the checker throws
  * a {@link CheckerError}, never passes. Never mutates the schema or the arguments.
@@ -128,14 +120,12 @@ export function judgeArgumentsWithin(
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
   const judge = judgeOfSchema(schema, lenient);
-  const run = takeRun(lenient ? options.defaultFor : undefined);
+  const run = createRun(undefined, lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
     value = judge(args, run, 0);
   } catch (error) {
     return answerToThrow(error, args);
-  } finally {
-    releaseRun(run);
   }
   if (value !== refused) return { mismatches: noMismatches, mismatchCount: 0, value };
   return describe(schema, args, options, nameSearch);
@@ -152,44 +142,25 @@ export function fitArguments(
   value: unknown,
   { leniency = 'lenient' }: { leniency?: Leniency } = {},
 ): { fits: boolean; complete: boolean } {
-  const run = takeRun(undefined);
+  const run = createRun(undefined, undefined);
   try {
     const fits = judgeOfSchema(schema, leniency !== 'exact')(value, run, 0) !== refused;
     return { fits, complete: run.complete };
   } catch {
     return { fits: false, complete: false };
-  } finally {
-    releaseRun(run);
   }
 }
 
-/** The last schema judged in each mode: a tool called again and again skips both cache lookups. */
-const lastJudged = {
-  exact: { schema: undefined as unknown, judge: undefined as Judge | undefined },
-  lenient: { schema: undefined as unknown, judge: undefined as Judge | undefined },
-};
-
 function judgeOfSchema(schema: unknown, lenient: boolean): Judge {
-  const last = lenient ? lastJudged.lenient : lastJudged.exact;
-  if (last.schema === schema && last.judge !== undefined && typeof schema === 'object') {
-    return last.judge;
-  }
-  const root: SchemaNode = prepareSchema(schema).root;
-  const judge = judgeOf(root, lenient);
-  last.schema = schema;
-  last.judge = judge;
-  return judge;
+  return judgeOf(prepareSchema(schema).root, lenient);
 }
 
 /** The yes/no pass alone, for callers that need no value. */
 function fitsQuickly(judge: Judge, args: unknown): boolean {
-  const run = takeRun(undefined);
   try {
-    return judge(args, run, 0) !== refused;
+    return judge(args, createRun(undefined, undefined), 0) !== refused;
   } catch {
     return false;
-  } finally {
-    releaseRun(run);
   }
 }
 

@@ -7,7 +7,13 @@ import {
 import { describeMismatch } from './describe-mismatch.ts';
 import { excerpt } from './describe-value.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
-import { createNameSearchBudget, type NameSearchBudget, nearestName } from './nearest-name.ts';
+import {
+  createNameSearchBudget,
+  type NameIndex,
+  type NameSearchBudget,
+  nameIndexOf,
+  nearestName,
+} from './nearest-name.ts';
 import { notRunAnswer, refusedAnswer } from './refusal-texts.ts';
 
 /** One call of a model turn, with its arguments parsed, or the text that could not be parsed. */
@@ -107,7 +113,14 @@ export function checkTurn(
   const isOffered = offeredTest(options.toolNames, calls.length);
   // One budget for the whole turn's suggestions: a turn of thousands of unknown names stays cheap.
   const nameSearch = createNameSearchBudget();
-  const judgements = calls.map((call) => judgeCall(call, schemaOf, options, isOffered, nameSearch));
+  let toolIndex: NameIndex | undefined;
+  const toolIndexOf = (toolNames: readonly string[]) => {
+    toolIndex ??= nameIndexOf(toolNames);
+    return toolIndex;
+  };
+  const judgements = calls.map((call) =>
+    judgeCall(call, schemaOf, options, isOffered, nameSearch, toolIndexOf),
+  );
   const refusedToolNames = calls
     .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
     .map((call) => call.toolName);
@@ -181,6 +194,8 @@ function judgeCall(
   options: CheckTurnOptions,
   isOffered: ((toolName: string) => boolean) | undefined,
   nameSearch: NameSearchBudget,
+  /** The offered names as suggestions read them, built once per turn. */
+  toolIndexOf: (toolNames: readonly string[]) => NameIndex,
 ): CallJudgement {
   const { toolNames } = options;
   if (toolNames !== undefined && isOffered !== undefined && !isOffered(call.toolName)) {
@@ -190,7 +205,10 @@ function judgeCall(
       expected: 'a tool that was offered',
       received: excerpt(call.toolName),
       acceptedNames: toolNames,
-      suggestion: nearestName(call.toolName, toolNames, { budget: nameSearch }),
+      suggestion: nearestName(call.toolName, toolNames, {
+        budget: nameSearch,
+        index: toolIndexOf(toolNames),
+      }),
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
   }

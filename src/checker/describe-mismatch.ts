@@ -17,6 +17,10 @@ export type MismatchDraft = {
   readonly suggestion?: string;
   /** For `duplicate-key`: the key also names a property the object lists on its own. */
   readonly namedProperty?: boolean;
+  /** For `missing`: the argument whose presence requires this one (`dependentRequired`). */
+  readonly requiredBy?: string;
+  /** For `pattern`: the pattern, as shown. */
+  readonly pattern?: string;
 };
 
 /** How many accepted names an `unknown` sentence lists. */
@@ -39,7 +43,9 @@ function sentenceFor(draft: MismatchDraft): string {
   const subject = subjectOf(draft.path);
   switch (draft.code) {
     case 'missing':
-      return `${subject} is required but was not sent.`;
+      return draft.requiredBy === undefined
+        ? `${subject} is required but was not sent.`
+        : `${subject} is required when "${draft.requiredBy}" is sent, but was not sent.`;
     case 'null':
       return draft.optional
         ? `${subject} must be ${draft.expected}, not null; leave it out instead of sending null.`
@@ -49,7 +55,20 @@ function sentenceFor(draft: MismatchDraft): string {
         ? `${subject} must be ${draft.expected}, not ${draft.received}; send the ${structureNoun(draft.expected)} itself, not a string.`
         : `${subject} must be ${draft.expected}, not ${draft.received}.`;
     case 'enum':
+    case 'range':
+    case 'multiple-of':
       return `${subject} must be ${draft.expected}, not ${draft.received}.`;
+    case 'length':
+      return `${subject} must be ${draft.expected}.`;
+    case 'pattern':
+      return `${subject} must match ${draft.pattern}, not ${draft.received}.`;
+    case 'size':
+    case 'contains':
+      return `${subject} must hold ${draft.expected}, not ${draft.received}.`;
+    case 'unique':
+      return `${subject} must not hold the same item twice; ${draft.received}.`;
+    case 'property-name':
+      return `${subject} ${draft.path.length === 0 ? 'hold' : 'holds'} the name ${draft.received}, but a name there must be ${draft.expected}.`;
     case 'unknown':
       return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
     case 'forbidden':

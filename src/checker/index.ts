@@ -17,5 +17,5 @@ export {
   type ValidatorIssue,
 } from './check-turn.ts';
 export { CheckerError } from './checker-error.ts';
-export { maxJudgedValues } from './judge-value.ts';
+export { maxJudgedValues } from './judge-run.ts';
 export type { ArgumentPath, Mismatch, MismatchCode } from './mismatch.ts';

@@ -1,6 +1,6 @@
 /** What kind of mismatch an argument has. */
 export type MismatchCode =
-  /** A required argument was not sent. */
+  /** A required argument was not sent (or one another argument requires: `dependentRequired`). */
   | 'missing'
   /** `null` where the schema does not admit it. */
   | 'null'
@@ -8,6 +8,22 @@ export type MismatchCode =
   | 'type'
   /** A value that is not one of the allowed values. */
   | 'enum'
+  /** A number past a bound (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`). */
+  | 'range'
+  /** A number that is not a multiple of `multipleOf`. */
+  | 'multiple-of'
+  /** Text shorter than `minLength` or longer than `maxLength` (counted in code points). */
+  | 'length'
+  /** Text that does not match `pattern`. */
+  | 'pattern'
+  /** A list or an object with too few or too many items or properties. */
+  | 'size'
+  /** A list with `uniqueItems` that holds the same item twice. */
+  | 'unique'
+  /** A list with too few or too many items that fit its `contains` schema. */
+  | 'contains'
+  /** An object holding a name that `propertyNames` does not accept. */
+  | 'property-name'
   /** An argument the schema does not accept (`additionalProperties: false`). */
   | 'unknown'
   /** A value where the schema allows none (the boolean schema `false`). */

@@ -3,6 +3,7 @@ import {
   createNameSearchBudget,
   editDistance,
   maxNameSearchWork,
+  nameIndexOf,
   nearestName,
 } from './nearest-name.ts';
 
@@ -78,6 +79,23 @@ describe('nearestName', () => {
       expect(nearestName('PARAMETER_7', names, { budget })).toBe('parameter_7');
       expect(budget.work).toBe(0);
     });
+  });
+});
+
+describe('nameIndexOf', () => {
+  it('should let a list searched again and again be read once, with the same answers', () => {
+    const accepted = ['query', 'limit', 'Language', 'location'];
+    const index = nameIndexOf(accepted);
+    for (const sent of ['qurey', 'LIMIT', 'language', 'locaton', 'zzzz']) {
+      expect(nearestName(sent, accepted, { index })).toBe(nearestName(sent, accepted));
+    }
+  });
+
+  it('should read the list as it is when asked, not as it was when first searched', () => {
+    const accepted = ['query'];
+    expect(nearestName('limt', accepted)).toBeUndefined();
+    accepted.push('limit');
+    expect(nearestName('limt', accepted)).toBe('limit');
   });
 });
 

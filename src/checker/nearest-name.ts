@@ -28,6 +28,8 @@ export type NearestNameOptions = {
    * applies (a single search, such as an option name, needs no more).
    */
   budget?: NameSearchBudget;
+  /** `accepted` as {@link nameIndexOf} reads it, for a list searched more than once. */
+  index?: NameIndex;
 };
 
 /**
@@ -43,11 +45,10 @@ export type NearestNameOptions = {
 export function nearestName(
   sent: string,
   accepted: readonly string[],
-  { budget }: NearestNameOptions = {},
+  { budget, index = nameIndexOf(accepted) }: NearestNameOptions = {},
 ): string | undefined {
   if (sent.length > maxComparedLength) return undefined;
   const lower = sent.toLowerCase();
-  const index = indexOf(accepted);
   const sameLetters = index.byLowerCase.get(lower);
   // One lookup, not counted: a name in another letter case is suggested whatever the budget.
   if (sameLetters !== undefined) return accepted[sameLetters];
@@ -85,31 +86,24 @@ export function nearestName(
   return work > workLeft ? undefined : best;
 }
 
-type NameIndex = {
+export type NameIndex = {
   readonly lowerCase: readonly string[];
   /** The first position of each lower-case name. */
   readonly byLowerCase: ReadonlyMap<string, number>;
   readonly counts: readonly Uint8Array[];
 };
 
-const indexByList = new WeakMap<readonly string[], NameIndex>();
-
-/** The names in lower case, with their letter counts, once per list (lists are reused). */
-function indexOf(names: readonly string[]): NameIndex {
-  let index = indexByList.get(names);
-  if (index === undefined) {
-    const lowerCase = names.map((name) => name.toLowerCase());
-    const byLowerCase = new Map<string, number>();
-    lowerCase.forEach((name, position) => {
-      if (!byLowerCase.has(name)) byLowerCase.set(name, position);
-    });
-    const counts = lowerCase.map((name) =>
-      name.length > maxComparedLength ? new Uint8Array(buckets) : letterCounts(name),
-    );
-    index = { lowerCase, byLowerCase, counts };
-    indexByList.set(names, index);
-  }
-  return index;
+/** The names in lower case, with their letter counts: what {@link nearestName} reads. */
+export function nameIndexOf(names: readonly string[]): NameIndex {
+  const lowerCase = names.map((name) => name.toLowerCase());
+  const byLowerCase = new Map<string, number>();
+  lowerCase.forEach((name, position) => {
+    if (!byLowerCase.has(name)) byLowerCase.set(name, position);
+  });
+  const counts = lowerCase.map((name) =>
+    name.length > maxComparedLength ? new Uint8Array(buckets) : letterCounts(name),
+  );
+  return { lowerCase, byLowerCase, counts };
 }
 
 const buckets = 32;
@@ -143,7 +137,7 @@ function letterBound(left: Uint8Array, right: Uint8Array): number {
 export function editDistance(left: string, right: string): number {
   const rows = left.length + 1;
   const columns = right.length + 1;
-  const table = tableOf(rows * columns);
+  const table = new Int32Array(rows * columns);
   for (let row = 0; row < rows; row++) table[row * columns] = row;
   for (let column = 0; column < columns; column++) table[column] = column;
   for (let row = 1; row < rows; row++) {
@@ -166,12 +160,4 @@ export function editDistance(left: string, right: string): number {
     }
   }
   return table[rows * columns - 1] ?? 0;
-}
-
-let sharedTable = new Int32Array(1024);
-
-/** One table reused by every comparison: names are short, and this runs once per unknown name. */
-function tableOf(size: number): Int32Array {
-  if (sharedTable.length < size) sharedTable = new Int32Array(size);
-  return sharedTable;
 }

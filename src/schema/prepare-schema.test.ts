@@ -104,13 +104,70 @@ describe('prepareSchema', () => {
       expect(prepareSchema({ type: 'toString' }).root).toMatchObject({ kind: 'any' });
     });
 
-    it('should not judge additionalProperties beside patternProperties, nor items of tuples', () => {
+    it('should read patternProperties beside additionalProperties, and tuples', () => {
       const root = judged(
         prepareSchema({ patternProperties: { '^a': {} }, additionalProperties: false }).root,
       );
-      expect(root.additionalProperties).toBeUndefined();
-      expect(judged(prepareSchema({ items: [{}] }).root).items).toBeUndefined();
-      expect(judged(prepareSchema({ prefixItems: [{}], items: false }).root).items).toBeUndefined();
+      expect(root.additionalProperties).toEqual({ kind: 'never' });
+      expect(root.patternProperties?.map(({ pattern }) => pattern.source)).toEqual(['^a']);
+      const draft7 = judged(prepareSchema({ items: [{}], additionalItems: false }).root);
+      expect(draft7.prefixItems).toHaveLength(1);
+      expect(draft7.items).toEqual({ kind: 'never' });
+      const tuple = judged(prepareSchema({ prefixItems: [{}], items: false }).root);
+      expect(tuple.prefixItems).toHaveLength(1);
+      expect(tuple.items).toEqual({ kind: 'never' });
+      // In 2020-12, `additionalItems` is no keyword; beside one schema for `items`, draft 7 ignores it.
+      const single = judged(prepareSchema({ items: {}, additionalItems: false }).root);
+      expect(single.prefixItems).toBeUndefined();
+      expect(single.items).toMatchObject({ kind: 'judged', types: 0 });
+    });
+
+    it('should read assertion keywords only under no $schema or a draft metaschema', () => {
+      const keywords = { type: 'object', properties: { n: { minimum: 10 } }, minProperties: 2 };
+      for (const $schema of [
+        undefined,
+        'http://json-schema.org/draft-07/schema#',
+        'https://json-schema.org/draft/2020-12/schema',
+      ]) {
+        const root = judged(prepareSchema({ $schema, ...keywords }).root);
+        expect(root.minProperties).toBe(2);
+        expect(judged(root.properties?.get('n') as SchemaNode).minimum).toBe(10);
+      }
+      // Another metaschema may switch the validation vocabulary off.
+      const custom = judged(
+        prepareSchema({ $schema: 'https://example.com/no-validation', ...keywords }).root,
+      );
+      expect(custom).not.toHaveProperty('minProperties');
+      expect(judged(custom.properties?.get('n') as SchemaNode)).not.toHaveProperty('minimum');
+      expect(custom.types).not.toBe(0);
+    });
+
+    it('should note malformed assertion keywords as problems and not judge them', () => {
+      const { root, problems } = prepareSchema({
+        minLength: -1,
+        maximum: '5',
+        multipleOf: 0,
+        pattern: '(',
+        uniqueItems: 'yes',
+        exclusiveMaximum: true,
+      });
+      const node = judged(root);
+      for (const keyword of [
+        'minLength',
+        'maximum',
+        'multipleOf',
+        'uniqueItems',
+        'exclusiveMaximum',
+      ]) {
+        expect(node).not.toHaveProperty(keyword);
+      }
+      expect(node.pattern).toEqual({ source: '(', test: undefined, invalid: true });
+      expect(problems.map(({ pointer }) => pointer)).toEqual([
+        '/minLength',
+        '/maximum',
+        '/multipleOf',
+        '/pattern',
+      ]);
     });
 
     it('should skip what lies deeper than the depth limit', () => {

@@ -1,7 +1,9 @@
 import type { JsonKindSet } from './json-kind.ts';
+import type { Pattern } from './read-pattern.ts';
 
 /**
  * A schema node as toolgate reads it: only what the checker judges, in a form that is fast to run.
+ * A keyword the schema does not use is absent from the node.
  *
  * - `any`: everything passes (`true`, `{}`, or a node the checker cannot judge).
  * - `never`: nothing passes (the boolean schema `false`).
@@ -40,11 +42,49 @@ export type JudgedSchemaNode = {
   /** Named properties. Only own, enumerable names of the schema's `properties`. */
   readonly properties: ReadonlyMap<string, SchemaNode> | undefined;
   readonly required: readonly string[];
-  /** What other properties must fit; `undefined` when that is not judged (patternProperties). */
-  readonly additionalProperties: SchemaNode | undefined;
-  /** What every item must fit; `undefined` when absent or not judged (tuples, prefixItems). */
-  readonly items: SchemaNode | undefined;
+  /** What properties whose names match a pattern must fit (`patternProperties`). */
+  readonly patternProperties?: readonly PatternRule[];
+  /** What properties neither named nor matched by a pattern must fit. */
+  readonly additionalProperties?: SchemaNode;
+  /** What each name must fit (`propertyNames`). */
+  readonly propertyNames?: SchemaNode;
+  /** Names required when another is sent: `dependentRequired`, or draft 7 `dependencies` lists. */
+  readonly dependentRequired?: ReadonlyMap<string, readonly string[]>;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  /** What the first items must fit, one schema each (`prefixItems`, draft 7 `items: [...]`). */
+  readonly prefixItems?: readonly SchemaNode[];
+  /**
+   * What every item after {@link prefixItems} must fit (`items`, or draft 7 `additionalItems`
+   * beside a list of `items`); `undefined` when anything may follow.
+   */
+  readonly items?: SchemaNode;
+  /** What some items must fit (`contains`), at least `minContains` (default 1), at most `maxContains`. */
+  readonly contains?: SchemaNode;
+  readonly minContains?: number;
+  readonly maxContains?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** `true` when no two items may be equal. */
+  readonly uniqueItems?: true;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  /** Lengths in code points, as JSON Schema counts them. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: Pattern;
+  /**
+   * The checker's judges of this node, one per leniency, kept with the node when first built (the
+   * node is frozen, so they stay true to it; the checker alone reads and fills them).
+   */
+  readonly judges: { exact: unknown; lenient: unknown };
 };
+
+/** Properties whose names match `pattern` must fit `node`. */
+export type PatternRule = { readonly pattern: Pattern; readonly node: SchemaNode };
 
 export type AllowedValues = {
   readonly members: readonly unknown[];

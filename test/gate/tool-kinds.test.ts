@@ -158,7 +158,8 @@ describe('tool kinds', () => {
 
     const { model } = await runTurns(tools, [
       [call('c1', 'search', { q: 'x' }), call('c2', 'rename', { name: 'ab', slug: 'Ab' })],
-      [call('c3', 'search', { q: 'x' }), call('c4', 'rename', { name: 'abc', slug: 'ab' })],
+      [call('c3', 'search', { q: 'x' }), call('c4', 'rename', { name: 'abc', slug: 'Ab' })],
+      [call('c5', 'search', { q: 'x' }), call('c6', 'rename', { name: 'abc', slug: 'ab' })],
     ]);
 
     const { refused, notRun } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
@@ -166,17 +167,21 @@ describe('tool kinds', () => {
     expect(notRun.map((answer) => answer.toolCallId)).toEqual(['c1']);
     const answer = String(refused[0]?.output.value);
     expect(answer.startsWith(refusedPrefix('rename'))).toBe(true);
-    expect(answer.split('\n').slice(1)).toEqual([
-      expect.stringMatching(/^"name" was rejected by the tool's own validation: /),
-      expect.stringMatching(
-        /^"slug" was rejected by the tool's own validation: must be lower case/,
-      ),
-    ]);
+    // The schema's `minLength` is judged by the gate itself; the validator is asked only of what
+    // the schema check passes.
+    expect(answer.split('\n').slice(1)).toEqual(['"name" must be at least 3 characters long.']);
     expect(promptToolCalls(model.doGenerateCalls[1]?.prompt ?? [])[1]?.input).toEqual({
       name: 'ab',
       slug: 'Ab',
     });
-    // The refused turn ran nothing; the corrected one ran both.
+    const second = refusalAnswers(model.doGenerateCalls[2]?.prompt ?? []);
+    expect(second.refused.map((answer) => answer.toolCallId)).toEqual(['c2', 'c4']);
+    expect(String(second.refused[1]?.output.value).split('\n').slice(1)).toEqual([
+      expect.stringMatching(
+        /^"slug" was rejected by the tool's own validation: must be lower case/,
+      ),
+    ]);
+    // The refused turns ran nothing; the corrected one ran both.
     expect(searchExecute.mock.calls.map(([input]) => input)).toEqual([{ q: 'x' }]);
     expect(renameExecute.mock.calls.map(([input]) => input)).toEqual([{ name: 'abc', slug: 'ab' }]);
   });

@@ -1,16 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareSchema } from '../schema/prepare-schema.ts';
+import { asIsNone, asIsTestOf } from './as-is-test.ts';
 import { createCheckState } from './check-state.ts';
-import {
-  asIsNone,
-  asIsTestOf,
-  createRun,
-  judgeOf,
-  maxJudgedValues,
-  nodeAdmitsNull,
-  refused,
-} from './judge-value.ts';
+import { judgeOf } from './judge-of.ts';
+import { createRun, maxJudgedValues, refused } from './judge-run.ts';
+import { nodeAdmitsNull } from './node-admits-null.ts';
 
 const nodeOf = (schema: unknown) => prepareSchema(schema).root;
 
@@ -46,6 +41,12 @@ const schemaArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((t
         type: fc.oneof(typeName, fc.uniqueArray(typeName, { minLength: 1, maxLength: 3 })),
         enum: fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 1, maxLength: 3 }),
         nullable: fc.constant(true),
+        minimum: fc.integer({ min: -2, max: 2 }),
+        exclusiveMaximum: fc.integer({ min: -2, max: 6 }),
+        multipleOf: fc.constantFrom(1, 2, 0.5),
+        minLength: fc.nat(2),
+        maxLength: fc.nat(3),
+        pattern: fc.constantFrom('^a', 'b$', '^(a|a)*$', '(?=a)'),
       },
       { requiredKeys: [] },
     ),
@@ -55,10 +56,29 @@ const schemaArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((t
         properties: fc.dictionary(fc.constantFrom(...names), tie('schema'), { maxKeys: 3 }),
         required: fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }),
         additionalProperties: fc.oneof(fc.boolean(), tie('schema')),
+        patternProperties: fc.dictionary(fc.constantFrom('^a', 'o', '(?=t)'), tie('schema'), {
+          maxKeys: 2,
+        }),
+        propertyNames: fc.constantFrom({ maxLength: 2 }, { pattern: '^[a-c]' }),
+        minProperties: fc.nat(2),
+        maxProperties: fc.nat(3),
+        dependentRequired: fc.constant({ a: ['b'] }),
       },
       { requiredKeys: ['type'] },
     ),
-    fc.record({ type: fc.constant('array'), items: tie('schema') }, { requiredKeys: [] }),
+    fc.record(
+      {
+        type: fc.constant('array'),
+        items: tie('schema'),
+        prefixItems: fc.array(tie('schema'), { maxLength: 2 }),
+        minItems: fc.nat(2),
+        maxItems: fc.nat(3),
+        uniqueItems: fc.boolean(),
+        contains: tie('schema'),
+        maxContains: fc.nat(2),
+      },
+      { requiredKeys: [] },
+    ),
   ),
 })).schema;
 
@@ -132,9 +152,10 @@ describe('judgeOf', () => {
       );
       expect(cast).toEqual({ b: 5, a: 'x' });
       expect(described(schema, { b: '5', a: 'x' }, true).result).toEqual(cast);
-      // A key holding `undefined` is not JSON: the yes/no mode says no, the describing mode settles it.
-      expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(false);
+      // A key holding `undefined` (not JSON) is an absent argument, in both modes.
+      expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(true);
       expect(described(schema, { b: 1, a: undefined }, false).messages).toEqual([]);
+      expect(fitsYesNo(schema, { b: undefined, a: 'x' }, false)).toBe(false);
     });
 
     it('should walk an open object by its own names, and by the declared ones in doubt', () => {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../../test/support/messages-of.ts';
+import { fitArguments } from './check-arguments.ts';
+
+describe('containsKeyword', () => {
+  it('should refuse a list without an item that fits', () => {
+    const schema = { type: 'array', contains: { type: 'integer' } };
+    expect(messagesOf(schema, ['a', 'b'])).toEqual([
+      'The arguments must hold at least 1 item that fits its "contains" schema, not 0.',
+    ]);
+    expect(messagesOf(schema, ['a', 2])).toEqual([]);
+  });
+
+  it('should count fitting items against minContains and maxContains', () => {
+    const schema = { contains: { const: 1 }, minContains: 2, maxContains: 3 };
+    expect(messagesOf(schema, [1, 2])).toEqual([
+      'The arguments must hold at least 2 items that fit its "contains" schema, not 1.',
+    ]);
+    expect(messagesOf(schema, [1, 1, 1, 1])).toEqual([
+      'The arguments must hold at most 3 items that fit its "contains" schema, not 4.',
+    ]);
+    expect(messagesOf(schema, [1, 1, 2])).toEqual([]);
+    expect(messagesOf({ contains: { const: 1 }, minContains: 0 }, [])).toEqual([]);
+  });
+
+  it('should count only what fits exactly, in both modes', () => {
+    const schema = { type: 'array', contains: { type: 'integer' } };
+    expect(messagesOf(schema, ['5'], 'lenient')).toHaveLength(1);
+  });
+
+  it('should not judge maxContains where an item met a part it does not judge', () => {
+    const schema = { contains: { anyOf: [{ type: 'string' }] }, maxContains: 1 };
+    expect(fitArguments(schema, [1, 2], { leniency: 'exact' })).toEqual({
+      fits: true,
+      complete: false,
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { JsonKind } from '../schema/json-kind.ts';
+import { countWithNoun } from './count-judge.ts';
+import { createRun, type Judge, type KeywordJudge, refused } from './judge-run.ts';
+import { exhaust, refuse } from './refuse.ts';
+
+/**
+ * `contains` with `minContains` (default 1) and `maxContains`. Items are counted by the exact
+ * judge: a lenient cast is not an item the schema accepts, and a count never runs higher than
+ * JSON Schema's. Where some item met a part that is not judged, that count can run higher (an
+ * unjudged part passes), so `maxContains` is then not judged.
+ */
+export const containsKeyword: KeywordJudge = {
+  kinds: JsonKind.array,
+  build({ contains, minContains = 1, maxContains }, { judgeOf }): Judge | undefined {
+    if (contains === undefined || (minContains === 0 && maxContains === undefined)) {
+      return undefined;
+    }
+    const judgeItem = judgeOf(contains, false);
+    return (value, run, depth) => {
+      const list = value as unknown[];
+      // One yes/no run for the items, drawing on this judgement's budget.
+      const items = createRun(undefined, undefined);
+      items.work = run.work;
+      let count = 0;
+      for (let index = 0; index < list.length; index++) {
+        if (judgeItem(list[index], items, depth + 1) !== refused) count++;
+        else if (items.exhausted) return exhaust(run);
+      }
+      run.work = items.work;
+      if (count < minContains) {
+        return refuse(run, () => ({
+          code: 'contains',
+          expected: `at least ${fitting(minContains)}`,
+          received: String(count),
+        }));
+      }
+      if (maxContains === undefined || count <= maxContains) return value;
+      if (!items.complete) {
+        run.complete = false;
+        return value;
+      }
+      return refuse(run, () => ({
+        code: 'contains',
+        expected: `at most ${fitting(maxContains)}`,
+        received: String(count),
+      }));
+    };
+  },
+};
+
+/** `1 item that fits its "contains" schema`, `2 items that fit …`. */
+function fitting(count: number): string {
+  return `${countWithNoun(count, 'item that fits', 'items that fit')} its "contains" schema`;
+}

@@ -1,0 +1,72 @@
+import type { JsonKindSet } from '../schema/json-kind.ts';
+import type { JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
+import type { CheckState } from './check-state.ts';
+import type { ArgumentPath } from './mismatch.ts';
+
+/**
+ * A prepared node's judge: a closure specialised for the node (no code generation), built once per
+ * node and leniency by `judgeOf`. It runs in two modes of one walk:
+ *
+ * - yes/no (`run.report` undefined): answers at the first mismatch, builds no path and no
+ *   sentence. Most model calls fit, and this is all they cost.
+ * - describing (`run.report` set): goes on past mismatches and reports each with its path.
+ *
+ * A judge returns the value in its declared form (the same value when nothing was cast, so an
+ * unchanged branch keeps its identity), or {@link refused}.
+ */
+export type Judge = (value: unknown, run: JudgeRun, depth: number) => unknown;
+
+/** What a judge returns for a value that does not fit. */
+export const refused: unique symbol = Symbol('toolgate.refused');
+
+/** How many list items and object properties one judgement walks before it stops. */
+export const maxJudgedValues = 1_000_000;
+
+/** A configured value for an argument path: `{ value }`, or `undefined` for none. */
+export type DefaultFor = (path: ArgumentPath) => { readonly value: unknown } | undefined;
+
+/** The running state of one judgement. */
+export type JudgeRun = {
+  /** Describing mode when set: mismatches are reported there with their paths. */
+  readonly report: CheckState | undefined;
+  readonly defaultFor: DefaultFor | undefined;
+  /** List items and object properties still allowed to be walked. */
+  work: number;
+  /** Whether every part of the value met a node the checker judges. */
+  complete: boolean;
+  /** Set when the work budget ran out (the judgement is then not a pass). */
+  exhausted: boolean;
+};
+
+export function createRun(
+  report: CheckState | undefined,
+  defaultFor: DefaultFor | undefined,
+): JudgeRun {
+  return { report, defaultFor, work: maxJudgedValues, complete: true, exhausted: false };
+}
+
+/** What a keyword's judge is built with. */
+export type JudgeContext = {
+  readonly lenient: boolean;
+  /** The judge of another node (a subschema); the dispatcher's own, passed to keep files acyclic. */
+  readonly judgeOf: (node: SchemaNode, lenient: boolean) => Judge;
+  /**
+   * Set when the node declares exactly the kinds this keyword judges and nothing else judges them:
+   * the keyword's judge then tests the kind itself and hands any other value here, which spares a
+   * call per value on the common path (an object of declared type `object`).
+   */
+  readonly wrongType: Judge | undefined;
+};
+
+/**
+ * What one keyword (or a family of keywords read together, such as `properties`, `required` and
+ * `additionalProperties`) contributes to a node's judge: one entry in the dispatcher's table.
+ */
+export type KeywordJudge = {
+  /** The kinds of value the keyword speaks about; values of other kinds never reach its judge. */
+  readonly kinds: JsonKindSet;
+  /** Whether its judge tests the kind itself when the context gives `wrongType`. */
+  readonly testsKind?: boolean;
+  /** The judge for a node, or `undefined` when the node does not use the keyword. */
+  readonly build: (node: JudgedSchemaNode, context: JudgeContext) => Judge | undefined;
+};
