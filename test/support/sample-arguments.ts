@@ -6,7 +6,7 @@
  * Not every sample is valid (patterns, formats and exclusive unions are only approximated): check
  * each against the schema and keep the valid.
  */
-import { admitsNull } from '../../src/decode/nullable-schema.ts';
+import { admitsNull } from '../../src/decode/passes/nullable-forms.ts';
 import { resolveRef } from '../../src/schema/resolve-ref.ts';
 
 export type Random = () => number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { admitsNull, makeNullable } from './nullable-schema.ts';
-import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
+import { cerebrasProfile, openaiProfile } from '../provider-profiles.ts';
+import { admitsNull, makeNullable } from './nullable-forms.ts';
 
 describe('admitsNull', () => {
   it.each([

@@ -1,8 +1,7 @@
-import { keywordsAdmitNull } from '../schema/keywords-admit-null.ts';
-import type { SchemaObject } from '../schema/map-subschemas.ts';
-import type { StrictProfile } from './provider-profiles.ts';
+import { keywordsAdmitNull } from '../../schema/keywords-admit-null.ts';
+import type { SchemaObject } from '../../schema/map-subschemas.ts';
+import type { StrictProfile } from '../provider-profiles.ts';
 
-/**
 /**
  * Whether a schema already lets `null` through, so `null` is a value of its own there. A node's own
  * keywords are read by {@link keywordsAdmitNull}, the definition the checker uses too; beyond it,
@@ -59,4 +58,37 @@ export function makeNullable(schema: unknown, profile: StrictProfile): unknown {
     return { ...node, anyOf: [...node.anyOf, { type: 'null' }] };
   }
   return { anyOf: [node, { type: 'null' }] };
+}
+
+/**
+ * A strict node in the profile's nullable form, so its parent keeps `null` as a value of its own
+ * instead of making it a placeholder; a property's `default` stays beside it, for the parent.
+ */
+export function nullableForm(node: SchemaObject, profile: StrictProfile): SchemaObject {
+  const { default: defaultValue, ...rest } = node;
+  return {
+    ...(makeNullable(rest, profile) as SchemaObject),
+    ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+  };
+}
+
+/**
+ * `type: [A, B]` as `anyOf: [{ type: A, … }, { type: B, … }]`, for providers that refuse a list of
+ * types (Cerebras), even where the source wrote it (zod writes `.nullable()` that way). The node's
+ * plan serves every branch: a value's kind says which part of it applies.
+ */
+export function splitTypeList(node: SchemaObject): SchemaObject {
+  // A property's `default` stays beside the anyOf, where its parent reads (and drops) it.
+  const { type, description, title, default: defaultValue, ...rest } = node;
+  if (!Array.isArray(type)) return node;
+  // `null` in the list with an enum that leaves it out admits no null: no branch for it.
+  const names = admitsNull(node) ? type : type.filter((name) => name !== 'null');
+  return {
+    ...(description !== undefined ? { description } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(Object.hasOwn(node, 'default') ? { default: defaultValue } : {}),
+    anyOf: names.map((name: unknown) =>
+      name === 'null' ? { type: 'null' } : ({ ...rest, type: name } as SchemaObject),
+    ),
+  };
 }
