@@ -8,6 +8,7 @@ import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts'
 import { planData } from '../../test/support/plan-data.ts';
 import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
 import {
+  anthropicProfile,
   cerebrasProfile,
   openaiProfile,
   resolveProfile,
@@ -597,6 +598,52 @@ describe('toStrictSchema', () => {
         decodeArguments({ list: { v: 'a', next: '{"v":"b","next":{"v":"c"}}' } }, plan),
       ).toEqual({ list: { v: 'a', next: { v: 'b', next: { v: 'c' } } } });
       expect(decodeArguments({ list: { v: 'a', next: null } }, plan)).toEqual({ list: { v: 'a' } });
+    });
+
+    it('should decode a null for an optional argument inside the JSON text of a recursive part', async () => {
+      type Tree = { name: string; note?: string; children?: Tree[] };
+      const tree: z.ZodType<Tree> = z.lazy(() =>
+        z.object({
+          name: z.string(),
+          note: z.string().optional(),
+          children: z.array(tree).optional(),
+        }),
+      );
+      const input = await fromZod(z.object({ root: tree }));
+      for (const profile of [cerebrasProfile, anthropicProfile]) {
+        const result = toStrictSchema(input, {
+          profile,
+          defaults: { 'root.children[].note': '-' },
+        });
+        expect(result.strict).toBe(true);
+        expect(result.notes.map(({ message }) => message)).not.toContain(
+          'the default for "root.children[].note" matches no optional argument',
+        );
+        const { plan } = result;
+        const sent = {
+          root: {
+            name: 'a',
+            ...(profile === cerebrasProfile ? { note: null } : {}),
+            // Each item refers to the tree again: it is sent as JSON text.
+            children: [
+              JSON.stringify({ name: 'b', note: null, children: null }),
+              JSON.stringify({ name: 'c', children: [{ name: 'd', note: 'x', children: null }] }),
+            ],
+          },
+        };
+        expect(decodeWithPlan(sent, plan)).toEqual({
+          value: {
+            root: {
+              name: 'a',
+              children: [
+                { name: 'b', note: '-' },
+                { name: 'c', note: '-', children: [{ name: 'd', note: 'x' }] },
+              ],
+            },
+          },
+          problems: [],
+        });
+      }
     });
 
     it('should refuse references it cannot resolve, malformed ones included, without throwing', () => {

@@ -2,7 +2,9 @@ import { annotationKeywords } from '../../schema/accepts-nothing.ts';
 import { defineOwn } from '../../schema/define-own.ts';
 import { isRecord } from '../../schema/is-record.ts';
 import type { SchemaObject } from '../../schema/map-subschemas.ts';
+import { resolveRef } from '../../schema/resolve-ref.ts';
 import { type DecodePlan, type DecodeVariant, emptyDecodePlan } from '../decode-plan.ts';
+import { optionalNullPlan } from '../optional-null-plan.ts';
 import {
   type Conversion,
   type Converted,
@@ -218,7 +220,8 @@ function listOrUnionPlan(
 
 /**
  * A reference kept for recursion: sent as it is where the profile takes recursion (a description
- * beside it moves onto an `anyOf` around it), its plan the definition's; else as JSON text.
+ * beside it moves onto an `anyOf` around it), its plan the definition's; else as JSON text, whose
+ * parsed value is decoded as a schema sent as it is (see `optionalNullPlan`).
  */
 function keptReference(
   conversion: Conversion,
@@ -232,6 +235,12 @@ function keptReference(
     // The check judges the parsed value against the source, to any depth.
     return untypedValue(conversion, siblings, place.pointer, {
       why: `the schema refers to itself here, which ${profile.name} strict mode does not accept: this part is sent as JSON text`,
+      parsed: optionalNullPlan(resolveRef(conversion.read, ref), {
+        root: conversion.read,
+        defaults: conversion.defaults,
+        path: place.path,
+        usedDefaults: conversion.usedDefaults,
+      }),
     });
   }
   if (Object.keys(siblings).some((name) => !annotationKeywords.has(name))) {
