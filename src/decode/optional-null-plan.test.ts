@@ -1,53 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { assignSchema as assign } from '../../test/support/assign-schema.ts';
 import { planData } from '../../test/support/plan-data.ts';
 import { decodeArguments } from './decode-arguments.ts';
 import { optionalNullPlan } from './optional-null-plan.ts';
 
 const omission = { decodeTo: 'omission' } as const;
-
-/** An MCP tool's schema as pydantic writes it: a model behind a `$ref`, unions, `Optional[…]`. */
-const assign = {
-  type: 'object',
-  properties: {
-    title: { type: 'string' },
-    assignee: { $ref: '#/$defs/Person' },
-    reviewer: { anyOf: [{ $ref: '#/$defs/Person' }, { type: 'null' }] },
-    target: {
-      oneOf: [
-        {
-          type: 'object',
-          properties: {
-            kind: { const: 'issue' },
-            number: { type: 'integer' },
-            label: { type: 'string' },
-          },
-          required: ['kind', 'number'],
-        },
-        {
-          type: 'object',
-          properties: {
-            kind: { const: 'pull' },
-            number: { type: 'integer' },
-            draft: { type: 'boolean' },
-          },
-          required: ['kind', 'number'],
-        },
-      ],
-    },
-  },
-  required: ['title', 'assignee'],
-  $defs: {
-    Person: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        team: { type: 'string' },
-        email: { type: ['string', 'null'] },
-      },
-      required: ['name'],
-    },
-  },
-};
 
 describe('optionalNullPlan', () => {
   it('should decode null for an optional argument behind a $ref to omission, keeping a null the schema admits', () => {

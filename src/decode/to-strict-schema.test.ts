@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
+import { noteTree } from '../../test/support/note-tree.ts';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
 import { planData } from '../../test/support/plan-data.ts';
 import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
@@ -601,15 +602,7 @@ describe('toStrictSchema', () => {
     });
 
     it('should decode a null for an optional argument inside the JSON text of a recursive part', async () => {
-      type Tree = { name: string; note?: string; children?: Tree[] };
-      const tree: z.ZodType<Tree> = z.lazy(() =>
-        z.object({
-          name: z.string(),
-          note: z.string().optional(),
-          children: z.array(tree).optional(),
-        }),
-      );
-      const input = await fromZod(z.object({ root: tree }));
+      const input = await fromZod(z.object({ root: noteTree }));
       for (const profile of [cerebrasProfile, anthropicProfile]) {
         const result = toStrictSchema(input, {
           profile,

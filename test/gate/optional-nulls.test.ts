@@ -16,6 +16,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ToolGateOptions, toolGate } from '../../src/index.ts';
+import { assignSchema } from '../support/assign-schema.ts';
+import { noteTree } from '../support/note-tree.ts';
 
 /**
  * A `null` for an optional argument is omission (or its default) wherever it sits: behind a
@@ -160,45 +162,6 @@ function mcpTool(schema: Record<string, unknown>) {
   return { mcp, received };
 }
 
-/** Pydantic's shape: a model behind a `$ref`, a discriminated union, `Optional[…]` as anyOf. */
-const assignSchema = {
-  type: 'object',
-  properties: {
-    title: { type: 'string' },
-    assignee: { $ref: '#/$defs/Person' },
-    target: {
-      oneOf: [
-        {
-          type: 'object',
-          properties: {
-            kind: { const: 'issue' },
-            number: { type: 'integer' },
-            label: { type: 'string' },
-          },
-          required: ['kind', 'number'],
-        },
-        {
-          type: 'object',
-          properties: { kind: { const: 'pull' }, number: { type: 'integer' } },
-          required: ['kind', 'number'],
-        },
-      ],
-    },
-  },
-  required: ['title', 'assignee'],
-  $defs: {
-    Person: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        team: { type: 'string' },
-        email: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-      },
-      required: ['name'],
-    },
-  },
-};
-
 /** An object with its own optional properties beside a oneOf, refused strict at the root. */
 const contactSchema = {
   type: 'object',
@@ -320,19 +283,10 @@ describe('schemas sent as they are on a strict provider', () => {
 });
 
 describe('a recursive part sent as JSON text', () => {
-  type Tree = { name: string; note?: string; children?: Tree[] };
-  const tree: z.ZodType<Tree> = z.lazy(() =>
-    z.object({
-      name: z.string(),
-      note: z.string().optional(),
-      children: z.array(tree).optional(),
-    }),
-  );
-
   function outlineTool() {
     const received: unknown[] = [];
     const outline = tool({
-      inputSchema: z.object({ root: tree }),
+      inputSchema: z.object({ root: noteTree }),
       execute: async (input) => {
         received.push(input);
         return 'saved';
