@@ -24,6 +24,7 @@ import {
   openShapeReason,
   renameOneOf,
   unionOfObjects,
+  withoutKeyword,
 } from './rewrite-keywords.ts';
 import { untypedValue, withUntypedItems } from './untyped-values.ts';
 
@@ -65,8 +66,8 @@ export function convertNode(
   const renamed = renameOneOf(node, place.pointer);
   if ('reason' in renamed) return renamed;
   // OpenAPI's `nullable: true` is not a strict keyword, but `null` is a value of its own there.
-  const { nullable, ...withoutNullable } = renamed.schema;
-  node = dropUnsupported(conversion, withoutNullable, place);
+  const nullable = renamed.schema.nullable === true;
+  node = dropUnsupported(conversion, withoutKeyword(renamed.schema, 'nullable'), place);
   // An object whose names its union's branches list is sent as that union.
   const union = unionOfObjects(node, source[unionKeyword], place);
   if (union !== undefined && 'reason' in union) return union;
@@ -111,7 +112,7 @@ export function convertNode(
     // In the nullable form once the node itself is strict, so its parent keeps `null` as a value
     // instead of making it a placeholder.
     if (
-      (nullable === true || union?.admitsNull === true) &&
+      (nullable || union?.admitsNull === true) &&
       !admitsNull(node, (ref) => resolveKept(conversion, ref))
     ) {
       node = nullableForm(node, profile);
@@ -130,6 +131,9 @@ type SubschemaPlans = {
   readonly properties: ReadonlyMap<string, DecodePlan>;
 };
 
+const noPlans: readonly DecodePlan[] = [];
+const noPropertyPlans: ReadonlyMap<string, DecodePlan> = new Map();
+
 /**
  * The node with the subschemas strict mode sends made strict, in the order the walk of
  * `mapSubschemas` takes (so the first reason met is the one it would meet), and their plans.
@@ -140,25 +144,23 @@ function convertSubschemas(
   place: Place,
 ): { schema: SchemaObject; plans: SubschemaPlans } | Refused {
   const { keywords } = conversion;
+  // Copied once a subschema is converted: the source is left as it is.
   let node: Record<string, unknown> | undefined;
-  const strict = (keyword: string, value: unknown) => {
-    node ??= { ...source };
-    node[keyword] = value;
-  };
-  const plans = {
+  const plans: { -readonly [keyword in keyof SubschemaPlans]: SubschemaPlans[keyword] } = {
     additionalProperties: emptyDecodePlan,
     items: emptyDecodePlan,
-    allOf: [] as DecodePlan[],
-    anyOf: [] as DecodePlan[],
-    oneOf: [] as DecodePlan[],
-    properties: new Map<string, DecodePlan>(),
+    allOf: noPlans,
+    anyOf: noPlans,
+    oneOf: noPlans,
+    properties: noPropertyPlans,
   };
   for (const keyword of ['additionalProperties', 'items'] as const) {
     const child = source[keyword];
     if (!keywords.has(keyword) || !isRecord(child)) continue;
     const converted = convertNode(conversion, child, placeBelow(place, keyword));
     if ('reason' in converted) return converted;
-    strict(keyword, converted.schema);
+    node ??= { ...source };
+    node[keyword] = converted.schema;
     plans[keyword] = converted.plan;
   }
   // `allOf` is merged and `oneOf` renamed, so their branches are sent even if the profile does
@@ -167,28 +169,34 @@ function convertSubschemas(
     const branches = source[keyword];
     if ((keyword === 'anyOf' && !keywords.has(keyword)) || !Array.isArray(branches)) continue;
     const strictBranches = [...branches];
+    const branchPlans: DecodePlan[] = [];
     for (let index = 0; index < branches.length; index++) {
       const branch = branches[index];
       if (!isRecord(branch)) continue;
       const converted = convertNode(conversion, branch, placeBelow(place, keyword, index));
       if ('reason' in converted) return converted;
       strictBranches[index] = converted.schema;
-      plans[keyword][index] = converted.plan;
+      branchPlans[index] = converted.plan;
     }
-    strict(keyword, strictBranches);
+    plans[keyword] = branchPlans;
+    node ??= { ...source };
+    node[keyword] = strictBranches;
   }
   const properties = source.properties;
   if (keywords.has('properties') && isRecord(properties)) {
     const strictProperties: Record<string, unknown> = { ...properties };
+    const propertyPlans = new Map<string, DecodePlan>();
     for (const name of Object.keys(properties)) {
       const property = properties[name];
       if (!isRecord(property)) continue;
       const converted = convertNode(conversion, property, placeBelow(place, 'properties', name));
       if ('reason' in converted) return converted;
       defineOwn(strictProperties, name, converted.schema);
-      plans.properties.set(name, converted.plan);
+      propertyPlans.set(name, converted.plan);
     }
-    strict('properties', strictProperties);
+    plans.properties = propertyPlans;
+    node ??= { ...source };
+    node.properties = strictProperties;
   }
   return { schema: node ?? source, plans };
 }

@@ -17,6 +17,7 @@ import {
   uniqueName,
 } from './conversion.ts';
 import { admitsNull, makeNullable, nullableForm } from './nullable-forms.ts';
+import { withoutKeyword } from './rewrite-keywords.ts';
 import { entryListSchema, untypedValue } from './untyped-values.ts';
 
 /**
@@ -81,8 +82,9 @@ export function requireProperties(
       };
     }
     if (plan.kind !== 'none') nested.set(name, plan);
-    const { default: schemaDefault, ...withoutDefault } = property;
     const hasDefault = Object.hasOwn(property, 'default');
+    const schemaDefault = property.default;
+    const withoutDefault = withoutKeyword(property, 'default');
     const path = place.path === '' ? name : `${place.path}.${name}`;
     const isRequired = required.has(name);
     if (!isRequired && profile.optionalStaysOptional === true) {

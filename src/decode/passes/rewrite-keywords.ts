@@ -119,22 +119,22 @@ export function unionOfObjects(
   sources: unknown,
   place: Place,
 ): { schema: SchemaObject; admitsNull: boolean } | Refused | undefined {
-  const { type, required, ...union } = node;
-  const types: unknown[] = [type ?? 'object'].flat();
-  const names: unknown[] = Array.isArray(required) ? required : [];
   // Only a union of objects: a branch of another kind would be widened by leaving out the type.
   if (
     place.role === 'root' ||
+    !Array.isArray(sources) ||
     node.properties !== undefined ||
     node.additionalProperties !== undefined ||
-    !isObjectSchema(node) ||
-    !types.every((name) => name === 'object' || name === 'null') ||
-    !Array.isArray(sources) ||
     sources.length !== (node.anyOf as unknown[] | undefined)?.length ||
+    !isObjectSchema(node) ||
     !sources.every(isObjectSchema)
   ) {
     return undefined;
   }
+  const { type, required, ...union } = node;
+  const types: unknown[] = [type ?? 'object'].flat();
+  if (!types.every((name) => name === 'object' || name === 'null')) return undefined;
+  const names: unknown[] = Array.isArray(required) ? required : [];
   const branches = node.anyOf as SchemaObject[];
   for (let index = 0; index < branches.length; index++) {
     const { properties } = branches[index] as SchemaObject;
@@ -145,6 +145,13 @@ export function unionOfObjects(
     }
   }
   return { schema: union, admitsNull: types.includes('null') };
+}
+
+/** The node without `keyword`; the node itself when it has none. */
+export function withoutKeyword(node: SchemaObject, keyword: string): SchemaObject {
+  if (!Object.hasOwn(node, keyword)) return node;
+  const { [keyword]: _dropped, ...rest } = node;
+  return rest;
 }
 
 /** Whether a node describes an object: its type says so, or it names properties. */
