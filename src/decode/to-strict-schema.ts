@@ -91,7 +91,7 @@ export function toStrictSchema(
   }
   const read = readSchema(schema, defaults);
   const converted =
-    read.kind === 'unreadable'
+    'reason' in read
       ? { notes: [], reason: read.reason }
       : convert(read.schema as SchemaObject, resolved, read.defaults);
   return 'reason' in converted

@@ -60,7 +60,8 @@ export function convertNode(
     member = (node.allOf as unknown[])[0];
     node = merged.schema;
   }
-  const memberPlan = member === undefined ? emptyDecodePlan : (plans.allOf[0] ?? emptyDecodePlan);
+  const memberPlan =
+    member === undefined ? emptyDecodePlan : (plans.get('allOf/0') ?? emptyDecodePlan);
   if (typeof node.$ref === 'string') return keptReference(conversion, node, place, memberPlan);
   const unionKeyword = node.oneOf !== undefined ? 'oneOf' : 'anyOf';
   const renamed = renameOneOf(node, place.pointer);
@@ -104,8 +105,7 @@ export function convertNode(
         : items.plan;
   }
   if (plan.kind === 'none') plan = memberPlan;
-  if (plan.kind === 'none')
-    plan = listOrUnionPlan(node, source[unionKeyword], plans[unionKeyword], plans.items);
+  if (plan.kind === 'none') plan = listOrUnionPlan(node, source[unionKeyword], unionKeyword, plans);
   // The root stays an object: arguments are never null, and a root anyOf is refused everywhere.
   if (place.role !== 'root') {
     if (profile.nullable === 'any-of') node = splitTypeList(node);
@@ -121,39 +121,20 @@ export function convertNode(
   return { schema: node, plan };
 }
 
-/** The plans of a node's strict subschemas, by keyword (and index or name). */
-type SubschemaPlans = {
-  readonly additionalProperties: DecodePlan;
-  readonly items: DecodePlan;
-  readonly allOf: readonly DecodePlan[];
-  readonly anyOf: readonly DecodePlan[];
-  readonly oneOf: readonly DecodePlan[];
-  readonly properties: ReadonlyMap<string, DecodePlan>;
-};
-
-const noPlans: readonly DecodePlan[] = [];
-const noPropertyPlans: ReadonlyMap<string, DecodePlan> = new Map();
-
 /**
  * The node with the subschemas strict mode sends made strict, in the order the walk of
- * `mapSubschemas` takes (so the first reason met is the one it would meet), and their plans.
+ * `mapSubschemas` takes (so the first reason met is the one it would meet), and their plans by
+ * where each sits below the node: `items`, `anyOf/1`, `properties/<name>`.
  */
 function convertSubschemas(
   conversion: Conversion,
   source: SchemaObject,
   place: Place,
-): { schema: SchemaObject; plans: SubschemaPlans } | Refused {
+): { schema: SchemaObject; plans: ReadonlyMap<string, DecodePlan> } | Refused {
   const { keywords } = conversion;
+  const plans = new Map<string, DecodePlan>();
   // Copied once a subschema is converted: the source is left as it is.
   let node: Record<string, unknown> | undefined;
-  const plans: { -readonly [keyword in keyof SubschemaPlans]: SubschemaPlans[keyword] } = {
-    additionalProperties: emptyDecodePlan,
-    items: emptyDecodePlan,
-    allOf: noPlans,
-    anyOf: noPlans,
-    oneOf: noPlans,
-    properties: noPropertyPlans,
-  };
   for (const keyword of ['additionalProperties', 'items'] as const) {
     const child = source[keyword];
     if (!keywords.has(keyword) || !isRecord(child)) continue;
@@ -161,7 +142,7 @@ function convertSubschemas(
     if ('reason' in converted) return converted;
     node ??= { ...source };
     node[keyword] = converted.schema;
-    plans[keyword] = converted.plan;
+    plans.set(keyword, converted.plan);
   }
   // `allOf` is merged and `oneOf` renamed, so their branches are sent even if the profile does
   // not list the keywords.
@@ -169,32 +150,28 @@ function convertSubschemas(
     const branches = source[keyword];
     if ((keyword === 'anyOf' && !keywords.has(keyword)) || !Array.isArray(branches)) continue;
     const strictBranches = [...branches];
-    const branchPlans: DecodePlan[] = [];
     for (let index = 0; index < branches.length; index++) {
       const branch = branches[index];
       if (!isRecord(branch)) continue;
       const converted = convertNode(conversion, branch, placeBelow(place, keyword, index));
       if ('reason' in converted) return converted;
       strictBranches[index] = converted.schema;
-      branchPlans[index] = converted.plan;
+      plans.set(`${keyword}/${index}`, converted.plan);
     }
-    plans[keyword] = branchPlans;
     node ??= { ...source };
     node[keyword] = strictBranches;
   }
   const properties = source.properties;
   if (keywords.has('properties') && isRecord(properties)) {
     const strictProperties: Record<string, unknown> = { ...properties };
-    const propertyPlans = new Map<string, DecodePlan>();
     for (const name of Object.keys(properties)) {
       const property = properties[name];
       if (!isRecord(property)) continue;
       const converted = convertNode(conversion, property, placeBelow(place, 'properties', name));
       if ('reason' in converted) return converted;
       defineOwn(strictProperties, name, converted.schema);
-      propertyPlans.set(name, converted.plan);
+      plans.set(`properties/${name}`, converted.plan);
     }
-    plans.properties = propertyPlans;
     node ??= { ...source };
     node.properties = strictProperties;
   }
@@ -208,20 +185,22 @@ function convertSubschemas(
 function listOrUnionPlan(
   node: SchemaObject,
   sources: unknown,
-  branchPlans: readonly DecodePlan[],
-  itemsPlan: DecodePlan,
+  unionKeyword: 'anyOf' | 'oneOf',
+  plans: ReadonlyMap<string, DecodePlan>,
 ): DecodePlan {
   if (isRecord(node.items)) {
-    return itemsPlan.kind === 'none' ? emptyDecodePlan : { kind: 'list', items: itemsPlan };
+    const items = plans.get('items') ?? emptyDecodePlan;
+    return items.kind === 'none' ? items : { kind: 'list', items };
   }
   const branches = node.anyOf;
-  if (!Array.isArray(branches) || !branchPlans.some((plan) => plan?.kind !== 'none')) {
+  const planOf = (index: number) => plans.get(`${unionKeyword}/${index}`) ?? emptyDecodePlan;
+  if (!Array.isArray(branches) || branches.every((_, index) => planOf(index).kind === 'none')) {
     return emptyDecodePlan;
   }
   const variants: DecodeVariant[] = branches.map((branch: unknown, index) => ({
     schema: Array.isArray(sources) && sources.length === branches.length ? sources[index] : branch,
     strictSchema: branch,
-    plan: branchPlans[index] ?? emptyDecodePlan,
+    plan: planOf(index),
   }));
   return { kind: 'union', variants };
 }

@@ -39,7 +39,8 @@ export function requireProperties(
   }: {
     place: Place;
     source: SchemaObject;
-    plans: { properties: ReadonlyMap<string, DecodePlan>; additionalProperties: DecodePlan };
+    /** The plans of the node's strict subschemas: `additionalProperties`, `properties/<name>`. */
+    plans: ReadonlyMap<string, DecodePlan>;
   },
 ): Converted | Refused {
   const { profile, defaults, notes, usedDefaults } = conversion;
@@ -73,7 +74,7 @@ export function requireProperties(
   for (const name of Object.keys(properties)) {
     const at = propertyPointer(place, name);
     let property = properties[name];
-    let plan = plans.properties.get(name) ?? emptyDecodePlan;
+    let plan = plans.get(`properties/${name}`) ?? emptyDecodePlan;
     if (property === true) ({ schema: property, plan } = untypedValue(conversion, undefined, at));
     if (!isRecord(property)) {
       // `false` (never) cannot be required.
@@ -118,7 +119,7 @@ export function requireProperties(
     const value =
       additional === true
         ? untypedValue(conversion, undefined, `${pointer}/additionalProperties`)
-        : { schema: additional, plan: plans.additionalProperties };
+        : { schema: additional, plan: plans.get('additionalProperties') ?? emptyDecodePlan };
     const list = entryListSchema(value.schema, source);
     if (Object.keys(properties).length === 0 && place.role !== 'root') {
       return mapAsEntries(conversion, node, list, value.plan, pointer);
