@@ -1353,6 +1353,25 @@ describe('toStrictSchema, on shapes real tools send', () => {
       v: [{ x: 1 }, 2],
     });
   });
+
+  it('should keep the plan of an object-or-list’s items too', () => {
+    const { plan } = strictOf(
+      object(
+        {
+          v: {
+            type: ['object', 'array'],
+            properties: { a: { type: 'string' } },
+            items: object({ b: { type: 'string' } }),
+          },
+        },
+        ['v'],
+      ),
+    );
+    expect(decodeArguments({ v: { a: null } }, plan)).toEqual({ v: {} });
+    expect(decodeArguments({ v: [{ b: null }, { b: 'x' }] }, plan)).toEqual({
+      v: [{}, { b: 'x' }],
+    });
+  });
 });
 
 describe('toStrictSchema, with the profile’s written limits', () => {

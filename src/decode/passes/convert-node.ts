@@ -96,13 +96,17 @@ export function convertNode(
   ) {
     ({ schema: node, plan } = untypedValue(conversion, node, place.pointer));
   }
-  const items = withUntypedItems(conversion, node, place.pointer);
-  if (items !== undefined) {
-    node = items.schema;
-    plan =
-      plan.kind === 'object'
-        ? { kind: 'object-or-list', object: plan, list: items.plan }
-        : items.plan;
+  // A node that may be an object or a list (`type: ["object", "array"]`) keeps both plans.
+  const untypedItems = withUntypedItems(conversion, node, place.pointer);
+  if (untypedItems !== undefined) node = untypedItems.schema;
+  const itemsPlan = plans.get('items') ?? emptyDecodePlan;
+  const list =
+    untypedItems?.plan ??
+    (plan.kind === 'object' && itemsPlan.kind !== 'none'
+      ? { kind: 'list' as const, items: itemsPlan }
+      : undefined);
+  if (list !== undefined) {
+    plan = plan.kind === 'object' ? { kind: 'object-or-list', object: plan, list } : list;
   }
   if (plan.kind === 'none') plan = memberPlan;
   if (plan.kind === 'none') plan = listOrUnionPlan(node, source[unionKeyword], unionKeyword, plans);
