@@ -155,6 +155,16 @@ describe('optionalNullPlan', () => {
     expect(decodeArguments({ a: null }, plan)).toEqual({});
   });
 
+  it('should keep a null that JSON Schema admits, as a property of no type', () => {
+    const schema = {
+      type: 'object',
+      properties: { meta: { properties: { a: { type: 'string' } } }, tag: { type: 'string' } },
+    };
+    expect(decodeArguments({ meta: null, tag: null }, optionalNullPlan(schema))).toEqual({
+      meta: null,
+    });
+  });
+
   it('should decode nothing for a schema that is no object, or a reference that points nowhere', () => {
     expect(optionalNullPlan(true)).toEqual({ kind: 'none' });
     expect(optionalNullPlan({ $ref: '#/nowhere' })).toEqual({ kind: 'none' });

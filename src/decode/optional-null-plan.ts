@@ -118,7 +118,10 @@ function planOfParts(
   for (const [name, schemas] of byName) {
     const at = path === '' ? name : `${path}.${name}`;
     const resolve = (ref: string) => resolveRef(walk.root, ref);
-    if (!required.has(name) && !schemas.some((schema) => admitsNull(schema, resolve))) {
+    if (
+      !required.has(name) &&
+      !schemas.some((schema) => admitsNull(schema, { resolve, asSent: false }))
+    ) {
       placeholders.set(name, placeholderFor(walk, at, schemas[0]));
     }
     const plan = planOf(walk, schemas[0], at, depth + 1);

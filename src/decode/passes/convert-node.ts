@@ -117,7 +117,7 @@ export function convertNode(
     // instead of making it a placeholder.
     if (
       (nullable || union?.admitsNull === true) &&
-      !admitsNull(node, (ref) => resolveKept(conversion, ref))
+      !admitsNull(node, { resolve: (ref) => resolveKept(conversion, ref) })
     ) {
       node = nullableForm(node, profile);
     }

@@ -28,6 +28,27 @@ describe('admitsNull', () => {
   ])('should tell whether %j admits null (%s)', (schema, expected) => {
     expect(admitsNull(schema)).toBe(expected);
   });
+
+  it('should read a node without a type as JSON Schema does for a schema sent as it is', () => {
+    for (const schema of [{ properties: {} }, { items: {} }]) {
+      expect(admitsNull(schema, { asSent: false })).toBe(true);
+    }
+    expect(admitsNull({ type: 'object', properties: {} }, { asSent: false })).toBe(false);
+  });
+
+  it('should follow references, a reference that leads to itself admitting nothing', () => {
+    const root = {
+      $defs: {
+        a: { $ref: '#/$defs/b' },
+        b: { type: ['string', 'null'] },
+        c: { $ref: '#/$defs/c' },
+      },
+    };
+    const resolve = (ref: string) => root.$defs[ref.slice('#/$defs/'.length) as 'a' | 'b' | 'c'];
+    expect(admitsNull({ $ref: '#/$defs/a' }, { resolve })).toBe(true);
+    expect(admitsNull({ $ref: '#/$defs/c' }, { resolve })).toBe(false);
+    expect(admitsNull({ $ref: '#/$defs/a' })).toBe(false);
+  });
 });
 
 describe('makeNullable', () => {

@@ -5,31 +5,43 @@ import type { StrictProfile } from '../provider-profiles.ts';
 /**
  * Whether a schema already lets `null` through, so `null` is a value of its own there. A node's own
  * keywords are read by {@link keywordsAdmitNull}, the definition the checker uses too; beyond it,
- * a `$ref` is read through `resolve` (a reference it cannot resolve admits no null), a union admits
- * null when a branch does, and a node without a type that has `properties` or `items` does not:
- * strict conversion sends it as the object or list it describes, so a `null` would not fit what
- * the model is offered (JSON Schema alone would let it through).
+ * a `$ref` is read through `resolve` (a reference it cannot resolve admits no null), and a union
+ * admits null when a branch does. As strict conversion sends it (`asSent`, the default), a node
+ * without a type that has `properties` or `items` does not: it is sent as the object or list it
+ * describes, so a `null` would not fit what the model is offered (JSON Schema alone lets it
+ * through, as it does for a schema sent as it is).
  */
 export function admitsNull(
   schema: unknown,
-  resolve?: (ref: string) => unknown,
-  seen?: ReadonlySet<unknown>,
+  {
+    resolve,
+    asSent = true,
+  }: { resolve?: ((ref: string) => unknown) | undefined; asSent?: boolean } = {},
+): boolean {
+  return admits(schema, resolve, asSent, new Set());
+}
+
+function admits(
+  schema: unknown,
+  resolve: ((ref: string) => unknown) | undefined,
+  asSent: boolean,
+  following: ReadonlySet<unknown>,
 ): boolean {
   if (schema === true) return true;
-  if (typeof schema !== 'object' || schema === null || seen?.has(schema) === true) return false;
+  if (typeof schema !== 'object' || schema === null || following.has(schema)) return false;
   const node = schema as SchemaObject;
   if (typeof node.$ref === 'string') {
     const target = resolve?.(node.$ref);
-    return target !== undefined && admitsNull(target, resolve, new Set([...(seen ?? []), schema]));
+    return target !== undefined && admits(target, resolve, asSent, new Set([...following, schema]));
   }
   if (!keywordsAdmitNull(node)) return false;
   if (node.type !== undefined || node.nullable === true) return true;
   if (Object.hasOwn(node, 'const') || Array.isArray(node.enum)) return true;
   const branches = Array.isArray(node.anyOf) ? node.anyOf : node.oneOf;
   if (Array.isArray(branches)) {
-    return branches.some((branch) => admitsNull(branch, resolve, seen));
+    return branches.some((branch) => admits(branch, resolve, asSent, following));
   }
-  return node.properties === undefined && node.items === undefined;
+  return !asSent || (node.properties === undefined && node.items === undefined);
 }
 
 const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);

@@ -90,7 +90,10 @@ export function requireProperties(
     const isRequired = required.has(name);
     if (!isRequired && profile.optionalStaysOptional === true) {
       // The provider lets the model leave it out: nothing to decode.
-    } else if (!isRequired && !admitsNull(withoutDefault, (ref) => resolveKept(conversion, ref))) {
+    } else if (
+      !isRequired &&
+      !admitsNull(withoutDefault, { resolve: (ref) => resolveKept(conversion, ref) })
+    ) {
       placeholders.set(name, placeholderFor(conversion, path, hasDefault, schemaDefault, at));
       defineOwn(strictProperties, name, makeNullable(withoutDefault, profile));
       continue;
