@@ -156,28 +156,36 @@ function visit(
 ): void {
   if (!isRecord(sent)) return;
   // Sent in another form (JSON text, JSON kinds, entries): the conversion's notes say so.
-  if (plan?.json !== undefined) return;
+  if (plan?.kind === 'json-text' || plan?.kind === 'json-kinds') return;
   if (typeof sent.$ref === 'string') {
     keptReference(walk, sent.$ref, sourceNode, plan, path);
     return;
   }
   const source = resolveSource(walk, sourceNode, !keepsReference(sent));
   if (source === undefined) return;
-  if (plan?.entries !== undefined) {
+  if (plan?.kind === 'map') {
     const value =
       isRecord(sent.items) && isRecord(sent.items.properties)
         ? sent.items.properties.value
         : undefined;
-    visit(walk, value, source.additionalProperties, plan.entries, `${path}.*`);
+    visit(walk, value, source.additionalProperties, plan.values, `${path}.*`);
     return;
   }
   if (Array.isArray(sent.anyOf)) {
     visitUnion(walk, sent, source, plan, path);
     return;
   }
-  if (isRecord(sent.properties)) visitObject(walk, sent, source, plan, path);
+  const [objectPlan, listPlan] =
+    plan?.kind === 'object-or-list' ? [plan.object, plan.list] : [plan, plan];
+  if (isRecord(sent.properties)) visitObject(walk, sent, source, objectPlan, path);
   if (isRecord(sent.items) && isRecord(source.items)) {
-    visit(walk, sent.items, source.items, plan?.items, `${path}[]`);
+    visit(
+      walk,
+      sent.items,
+      source.items,
+      listPlan?.kind === 'list' ? listPlan.items : undefined,
+      `${path}[]`,
+    );
   }
 }
 
@@ -195,7 +203,7 @@ function visitUnion(
       walk.changes.push({ path, kind: 'form', text: 'oneOf sent as anyOf' });
     }
     sourceBranches.forEach((branch, index) => {
-      const branchPlan = plan?.variants === undefined ? plan : plan.variants[index]?.plan;
+      const branchPlan = plan?.kind === 'union' ? plan.variants[index]?.plan : plan;
       visit(walk, branches[index], branch, branchPlan, path);
     });
     return;
@@ -238,7 +246,7 @@ function visitObject(
     const sourceProperty = resolveSource(walk, sourceProperties[name], false);
     const hasDefault = sourceProperty !== undefined && Object.hasOwn(sourceProperty, 'default');
     const defaultValue = sourceProperty?.default;
-    const placeholder = plan?.placeholders?.get(name);
+    const placeholder = plan?.kind === 'object' ? plan.placeholders.get(name) : undefined;
     if (placeholder !== undefined) {
       walk.placeholders.push(
         placeholder.decodeTo === 'default'
@@ -278,18 +286,18 @@ function visitObject(
       walk,
       sentProperties[name],
       sourceProperties[name],
-      plan?.properties?.get(name),
+      plan?.kind === 'object' ? plan.properties.get(name) : undefined,
       childPath,
     );
   }
-  const other = plan?.otherEntries;
+  const other = plan?.kind === 'object' ? plan.otherEntries : undefined;
   if (other !== undefined) {
     const list = sentProperties[other.name];
     const value =
       isRecord(list) && isRecord(list.items) && isRecord(list.items.properties)
         ? list.items.properties.value
         : undefined;
-    visit(walk, value, source.additionalProperties, other.value, path === '' ? '*' : `${path}.*`);
+    visit(walk, value, source.additionalProperties, other.values, path === '' ? '*' : `${path}.*`);
   }
 }
 
@@ -305,7 +313,8 @@ function keptReference(
   const definition =
     ref === '#' ? walk.sentRoot : walk.sentDefinitions[ref.slice(ref.lastIndexOf('/') + 1)];
   walk.kept.set(ref, path);
-  visit(walk, definition, resolveSource(walk, sourceNode, false), plan?.reference?.plan, path);
+  const target = plan?.kind === 'reference' ? plan.target.plan : undefined;
+  visit(walk, definition, resolveSource(walk, sourceNode, false), target, path);
 }
 
 /** Whether a node sent is a reference kept: alone, beside its annotations, or made nullable. */

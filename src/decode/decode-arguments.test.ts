@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
 import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
-import { type DecodePlan, emptyDecodePlan, type Placeholder } from './decode-plan.ts';
+import { type DecodePlan, emptyDecodePlan, objectPlan, type Placeholder } from './decode-plan.ts';
 import { cerebrasProfile } from './provider-profiles.ts';
 import { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.ts';
 
@@ -41,7 +41,7 @@ describe('decodeArguments', () => {
 
     it('should hand over a default that cannot be cloned as it is, without throwing', () => {
       const format = { render: (value: number) => `${value}` };
-      const withFunction: DecodePlan = { placeholders: new Map([['format', defaultOf(format)]]) };
+      const withFunction = objectPlan(new Map([['format', defaultOf(format)]]), new Map());
       expect(decodeArguments({ format: null }, withFunction)).toEqual({ format });
     });
 
@@ -329,22 +329,23 @@ describe('decodeArguments', () => {
     });
 
     it('should not throw on a plan deeper than the depth it decodes to', () => {
-      let nested: DecodePlan = { placeholders: new Map([['x', omission]]) };
+      let nested = objectPlan(new Map([['x', omission]]), new Map());
       let args: Record<string, unknown> = { x: null };
       for (let level = 0; level < 300; level++) {
-        nested = { properties: new Map([['a', nested]]) };
+        nested = objectPlan(new Map(), new Map([['a', nested]]));
         args = { a: args };
       }
       expect(() => decodeArguments(args, nested)).not.toThrow();
     });
 
     it('should keep __proto__ a plain key: decoded, kept, or given a default', () => {
-      const protoPlan: DecodePlan = {
-        placeholders: new Map<string, Placeholder>([
+      const protoPlan = objectPlan(
+        new Map<string, Placeholder>([
           ['__proto__', defaultOf({ polluted: true })],
           ['a', omission],
         ]),
-      };
+        new Map(),
+      );
       const decoded = decodeArguments(JSON.parse('{"__proto__":null,"a":null}'), protoPlan);
       expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
       expect(JSON.stringify(decoded)).toBe('{"__proto__":{"polluted":true}}');

@@ -1,8 +1,9 @@
 import { fitArguments } from '../checker/check-arguments.ts';
 import { copyOf } from '../schema/copy-of.ts';
 import { defineOwn } from '../schema/define-own.ts';
+import { isRecord } from '../schema/is-record.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
-import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
+import type { DecodePlan, DecodeVariant, ObjectDecodePlan } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
 /** Beyond this depth, values are returned as they came. */
@@ -74,26 +75,27 @@ function deeper(state: DecodeState, segment: string | number): DecodeState {
 
 function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unknown {
   if (state.depth > maxDecodeDepth) return value;
-  if (plan.reference !== undefined) {
-    return decodeValue(value, plan.reference.plan, { ...state, depth: state.depth + 1 });
+  switch (plan.kind) {
+    case 'none':
+      return value;
+    case 'reference':
+      return decodeValue(value, plan.target.plan, { ...state, depth: state.depth + 1 });
+    case 'json-text':
+      return decodeJsonText(value, plan.parsed, state);
+    case 'json-kinds':
+      return typeof value === 'object' && value !== null ? decodeJsonKinds(value, state) : value;
+    // A union may hold a branch sent as JSON text, so a string can need its branch too.
+    case 'union':
+      return decodeVariants(value, plan.variants, state);
+    case 'map':
+      return decodeEntries(value, plan.values, undefined, state);
+    case 'list':
+      return Array.isArray(value) ? decodeList(value, plan.items, state) : value;
+    case 'object':
+      return isRecord(value) ? decodeObject(value, plan, state) : value;
+    case 'object-or-list':
+      return decodeValue(value, Array.isArray(value) ? plan.list : plan.object, state);
   }
-  if (plan.json === 'text') return decodeJsonText(value, state);
-  // A union may hold a branch sent as JSON text, so a string can need its branch too.
-  if (plan.variants !== undefined) return decodeVariants(value, plan.variants, state);
-  if (typeof value !== 'object' || value === null) return value;
-  if (plan.json === 'kinds') return decodeJsonKinds(value, state);
-  if (plan.entries !== undefined) return decodeEntries(value, plan.entries, undefined, state);
-  if (Array.isArray(value)) {
-    return plan.items === undefined ? value : decodeList(value, plan.items, state);
-  }
-  if (
-    plan.placeholders === undefined &&
-    plan.properties === undefined &&
-    plan.otherEntries === undefined
-  ) {
-    return value;
-  }
-  return decodeObject(value as Record<string, unknown>, plan, state);
 }
 
 /**
@@ -101,7 +103,8 @@ function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unkn
  * placeholders a gateway dropped counted as sent) and, decoded, fits as the source has it. A branch
  * judged completely both ways wins over one whose fit skipped parts the checker does not judge, and
  * either wins over one that fits only as sent (a configured default may not fit the source). A
- * value no branch fits is returned as it came, for the check to describe.
+ * value no branch fits is returned as it came, for the check to describe. A branch of a schema sent
+ * as it is (no `strictSchema`) is chosen only by the decoded value.
  */
 function decodeVariants(
   value: unknown,
@@ -110,22 +113,21 @@ function decodeVariants(
 ): unknown {
   let best: { rank: number; value: unknown; problems: DecodeProblem[] } | undefined;
   const kind = kindOfValue(value);
-  for (const variant of variants) {
+  for (const { schema, strictSchema, plan } of variants) {
     // A branch that cannot hold a value of this kind at all (a union of objects for a list) is
     // out, whatever parts of it the checker skips.
-    if ((kindsOf(variant.strictSchema) & kind) === 0) continue;
-    const sent = fitArguments(variant.strictSchema, withPlaceholders(value, variant.plan, 0), {
-      leniency: 'exact',
-    });
-    if (!sent.fits) continue;
+    if ((kindsOf(strictSchema ?? schema, 0) & kind) === 0) continue;
+    let sentComplete = true;
+    if (strictSchema !== undefined) {
+      const sent = fitArguments(strictSchema, withPlaceholders(value, plan, 0), exact);
+      if (!sent.fits) continue;
+      sentComplete = sent.complete;
+    }
     const problems: DecodeProblem[] = [];
-    const decoded = decodeValue(value, variant.plan, {
-      ...state,
-      problems,
-      depth: state.depth + 1,
-    });
-    const source = fitArguments(variant.schema, decoded, { leniency: 'exact' });
-    const rank = !source.fits ? 1 : sent.complete && source.complete ? 3 : 2;
+    const decoded = decodeValue(value, plan, { ...state, problems, depth: state.depth + 1 });
+    const source = fitArguments(schema, decoded, exact);
+    if (!source.fits && strictSchema === undefined) continue;
+    const rank = !source.fits ? 1 : sentComplete && source.complete ? 3 : 2;
     if (best === undefined || rank > best.rank) best = { rank, value: decoded, problems };
     if (rank === 3) break;
   }
@@ -134,43 +136,43 @@ function decodeVariants(
   return best.value;
 }
 
+const exact = { leniency: 'exact' } as const;
 const allKinds = 0xff;
-const kindsBySchema = new WeakMap<object, JsonKindSet>();
 
-/** The kinds of value a strict schema can hold, through `anyOf`; any kind past a `$ref`. */
-function kindsOf(schema: unknown, depth = 0): JsonKindSet {
+/** The kinds of value a schema can hold, through `anyOf`; any kind past a `$ref`. */
+function kindsOf(schema: unknown, depth: number): JsonKindSet {
   if (typeof schema !== 'object' || schema === null) return schema === false ? 0 : allKinds;
-  const cached = kindsBySchema.get(schema);
-  if (cached !== undefined) return cached;
   const node = schema as Record<string, unknown>;
-  let kinds = allKinds;
-  if (depth > 32 || typeof node.$ref === 'string') kinds = allKinds;
-  else if (Array.isArray(node.anyOf)) {
-    kinds = node.anyOf.reduce<number>((all, branch) => all | kindsOf(branch, depth + 1), 0);
-  } else if (typeof node.type === 'string' || Array.isArray(node.type)) {
+  if (depth > 32 || typeof node.$ref === 'string') return allKinds;
+  if (Array.isArray(node.anyOf)) {
+    return node.anyOf.reduce<number>((all, branch) => all | kindsOf(branch, depth + 1), 0);
+  }
+  if (typeof node.type === 'string' || Array.isArray(node.type)) {
     const names: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
-    kinds = names.reduce<number>(
+    return names.reduce<number>(
       (all, name) =>
         all | ((typeof name === 'string' ? kindOfTypeName(name) : undefined) ?? allKinds),
       0,
     );
-  } else if (Object.hasOwn(node, 'const')) kinds = kindOfValue(node.const);
-  else if (Array.isArray(node.enum)) {
-    kinds = node.enum.reduce<number>((all, member) => all | kindOfValue(member), 0);
   }
-  kindsBySchema.set(schema, kinds);
-  return kinds;
+  if (Object.hasOwn(node, 'const')) return kindOfValue(node.const);
+  if (Array.isArray(node.enum)) {
+    return node.enum.reduce<number>((all, member) => all | kindOfValue(member), 0);
+  }
+  return allKinds;
 }
 
 /** The value with every placeholder it left out sent as `null`, as a strict model sends it. */
 function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unknown {
   if (depth > maxDecodeDepth || typeof value !== 'object' || value === null) return value;
+  if (plan.kind === 'object-or-list') {
+    return withPlaceholders(value, Array.isArray(value) ? plan.list : plan.object, depth);
+  }
   if (Array.isArray(value)) {
-    const itemPlan = plan.items;
-    if (itemPlan === undefined) return value;
+    if (plan.kind !== 'list') return value;
     let copy: unknown[] | undefined;
     value.forEach((item, index) => {
-      const filled = withPlaceholders(item, itemPlan, depth + 1);
+      const filled = withPlaceholders(item, plan.items, depth + 1);
       if (filled !== item) {
         copy ??= [...value];
         copy[index] = filled;
@@ -178,14 +180,15 @@ function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unkn
     });
     return copy ?? value;
   }
+  if (plan.kind !== 'object') return value;
   const source = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const name of plan.placeholders?.keys() ?? []) {
+  for (const name of plan.placeholders.keys()) {
     if (Object.hasOwn(source, name)) continue;
     copy ??= { ...source };
     defineOwn(copy, name, null);
   }
-  for (const [name, nested] of plan.properties ?? []) {
+  for (const [name, nested] of plan.properties) {
     if (!Object.hasOwn(source, name)) continue;
     const filled = withPlaceholders(source[name], nested, depth + 1);
     if (filled !== source[name]) {
@@ -210,17 +213,17 @@ function decodeList(list: readonly unknown[], itemPlan: DecodePlan, state: Decod
 
 function decodeObject(
   source: Record<string, unknown>,
-  plan: DecodePlan,
+  plan: ObjectDecodePlan,
   state: DecodeState,
 ): Record<string, unknown> {
   const names = Object.keys(source);
-  const otherEntries = plan.otherEntries;
+  const { placeholders, properties, otherEntries } = plan;
   // Built only once something changes, so arguments without placeholders cost no copy.
   let decoded: Record<string, unknown> | undefined;
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const value = source[name];
-    const placeholder = plan.placeholders?.get(name);
+    const placeholder = placeholders.get(name);
     let next = value;
     let kept = true;
     if (otherEntries !== undefined && name === otherEntries.name) {
@@ -230,7 +233,7 @@ function decodeObject(
       if (placeholder.decodeTo === 'default') next = copyOf(placeholder.value);
       else kept = false;
     } else {
-      const nested = plan.properties?.get(name);
+      const nested = properties.get(name);
       if (nested !== undefined) next = decodeValue(value, nested, deeper(state, name));
     }
     if (decoded === undefined) {
@@ -239,12 +242,10 @@ function decodeObject(
     }
     if (kept) defineOwn(decoded, name, next);
   }
-  if (plan.placeholders !== undefined) {
-    for (const [name, placeholder] of plan.placeholders) {
-      if (placeholder.decodeTo === 'default' && !Object.hasOwn(source, name)) {
-        decoded ??= copyNames(source, names, names.length);
-        defineOwn(decoded, name, copyOf(placeholder.value));
-      }
+  for (const [name, placeholder] of placeholders) {
+    if (placeholder.decodeTo === 'default' && !Object.hasOwn(source, name)) {
+      decoded ??= copyNames(source, names, names.length);
+      defineOwn(decoded, name, copyOf(placeholder.value));
     }
   }
   if (otherEntries !== undefined && Object.hasOwn(source, otherEntries.name)) {
@@ -252,7 +253,7 @@ function decodeObject(
     decoded ??= copyNames(source, names, names.length);
     if (Array.isArray(list) && list.every(isEntry)) {
       const named = new Set(otherEntries.names);
-      decodeEntries(list, otherEntries.value, { into: decoded, named }, state);
+      decodeEntries(list, otherEntries.values, { into: decoded, named }, state);
     } else if (list !== null) {
       // Not a list of entries: kept as sent, for the check to describe.
       defineOwn(decoded, otherEntries.name, list);
@@ -266,7 +267,7 @@ function decodeObject(
  * object's named properties). Anything else is returned as it came, for the check to describe.
  */
 function decodeEntries(
-  list: object,
+  list: unknown,
   valuePlan: DecodePlan,
   target: { into: Record<string, unknown>; named: ReadonlySet<string> } | undefined,
   state: DecodeState,
@@ -296,14 +297,16 @@ function isEntry(item: unknown): boolean {
   );
 }
 
-function decodeJsonText(value: unknown, state: DecodeState): unknown {
+function decodeJsonText(value: unknown, parsedPlan: DecodePlan, state: DecodeState): unknown {
   if (typeof value !== 'string') return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     state.problems.push(jsonTextProblem(state.path, value));
     return value;
   }
+  return decodeValue(parsed, parsedPlan, state);
 }
 
 /** Any JSON value, with every object in it sent as `{ entries: [{ key, value }] }`. */
@@ -329,7 +332,7 @@ function decodeJsonKinds(value: object, state: DecodeState): unknown {
   return decodeEntries(entries, jsonKindsPlan, undefined, state);
 }
 
-const jsonKindsPlan: DecodePlan = Object.freeze({ json: 'kinds' });
+const jsonKindsPlan: DecodePlan = Object.freeze({ kind: 'json-kinds' });
 
 /** A new object with the first `count` of the names, in order. */
 function copyNames(

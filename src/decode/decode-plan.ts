@@ -6,71 +6,93 @@ export type Placeholder =
   | { readonly decodeTo: 'default'; readonly value: unknown };
 
 /**
- * How strict conversion changed the shape of the arguments, mirroring that shape: an object level
- * lists its placeholders by property name and the plans of nested values; a list level holds the
- * plan of its items; a map sent as entries, a value sent as JSON text or as a JSON kind, and a
- * recursive reference each say how to turn what the model sent back into what the tool expects.
- * Built once per schema, immutable, and safe to share between requests, since it depends only on
- * the schema and the options. A recursive schema gives a plan that contains itself.
+ * How to turn what the model sends back into the tool's arguments, mirroring their shape: one
+ * variant per way a part of the schema was sent, told apart by `kind`. Built once per schema,
+ * immutable, and safe to share between requests, since it depends only on the schema and the
+ * options. A recursive schema gives a plan that contains itself (through `reference`).
+ *
+ * - `none`: sent as it is, nothing to decode;
+ * - `object`: optional properties that became nullable (`placeholders`, with what their `null`
+ *   decodes to), the plans of named properties that need decoding further down, and, when the
+ *   object's other names were sent as entries in an extra property, `otherEntries`;
+ * - `list`: the plan of every item;
+ * - `object-or-list`: a value that may be either (`type: ["object", "array"]`), each with its plan;
+ * - `union`: the branches of an `anyOf` (or `oneOf`), in order: a value is decoded with the first
+ *   branch it fits as sent and, decoded, fits as the source has it (see `fitArguments`);
+ * - `map`: a map sent as a list of `{ key, value }` entries, each value with the `values` plan; a
+ *   key listed twice is a problem, never an overwrite;
+ * - `json-text`: a value sent as JSON text, parsed back, then decoded with `parsed` (a part that
+ *   refers to itself keeps its placeholders there);
+ * - `json-kinds`: a value of no declared type sent as one of the JSON kinds, every object inside as
+ *   `{ entries: [{ key, value }] }`;
+ * - `reference`: a part that refers to itself, decoded with the plan of the definition it names.
  */
-export type DecodePlan = {
+export type DecodePlan =
+  | { readonly kind: 'none' }
+  | ObjectDecodePlan
+  | ListDecodePlan
+  | {
+      readonly kind: 'object-or-list';
+      readonly object: ObjectDecodePlan;
+      readonly list: ListDecodePlan;
+    }
+  | { readonly kind: 'union'; readonly variants: ReadonlyArray<DecodeVariant> }
+  | { readonly kind: 'map'; readonly values: DecodePlan }
+  | { readonly kind: 'json-text'; readonly parsed: DecodePlan }
+  | { readonly kind: 'json-kinds' }
+  | {
+      readonly kind: 'reference';
+      /** The definition's plan, filled once the definition is converted. */
+      readonly target: { readonly plan: DecodePlan };
+    };
+
+/** The plan of an object (see {@link DecodePlan}). */
+export type ObjectDecodePlan = {
+  readonly kind: 'object';
   /** Properties that were optional and became nullable, with what their `null` decodes to. */
-  readonly placeholders?: ReadonlyMap<string, Placeholder>;
-  /** Plans for the values of named properties that hold placeholders further down. */
-  readonly properties?: ReadonlyMap<string, DecodePlan>;
-  /** The plan for every item of a list. */
-  readonly items?: DecodePlan;
-  /**
-   * Plans for the branches of an `anyOf`, in order: a value is decoded with the first branch it
-   * fits as sent and, decoded, fits as the source has it (see `fitArguments`).
-   */
-  readonly variants?: ReadonlyArray<DecodeVariant>;
-  /**
-   * The value is a map sent as a list of `{ key, value }` entries: decoded into an object, each
-   * value with the `value` plan. A key listed twice is a problem, never an overwrite.
-   */
-  readonly entries?: DecodePlan;
+  readonly placeholders: ReadonlyMap<string, Placeholder>;
+  /** Plans for the values of named properties that need decoding further down. */
+  readonly properties: ReadonlyMap<string, DecodePlan>;
   /**
    * The object's other names (`additionalProperties`) were sent in the extra property `name` as a
    * list of `{ key, value }` entries: they are moved back into the object.
    */
-  readonly otherEntries?: {
-    readonly name: string;
-    readonly value: DecodePlan;
-    /** The object's named properties: an entry may not name one of them. */
-    readonly names: readonly string[];
-  };
-  /**
-   * A value of no declared type: `'text'` was sent as JSON text and is parsed back; `'kinds'` was
-   * sent as one of the JSON kinds, with every object inside as `{ entries: [{ key, value }] }`.
-   */
-  readonly json?: 'text' | 'kinds';
-  /** A recursive reference: the plan of the definition it names (filled once that is converted). */
-  readonly reference?: { readonly plan: DecodePlan };
+  readonly otherEntries:
+    | {
+        readonly name: string;
+        readonly values: DecodePlan;
+        /** The object's named properties: an entry may not name one of them. */
+        readonly names: readonly string[];
+      }
+    | undefined;
 };
+
+/** The plan of a list (see {@link DecodePlan}). */
+export type ListDecodePlan = { readonly kind: 'list'; readonly items: DecodePlan };
 
 /** One branch of a union, for choosing the branch a value was meant for. */
 export type DecodeVariant = {
   /** The branch as the source schema has it (references inlined), which decoded values must fit. */
   readonly schema: unknown;
-  /** The branch as sent, which what the model sent must fit (placeholders left out aside). */
+  /**
+   * The branch as sent, which what the model sent must fit (placeholders left out aside);
+   * `undefined` where the schema is sent as it is, so only a decoded value that fits `schema`
+   * chooses the branch.
+   */
   readonly strictSchema: unknown;
   readonly plan: DecodePlan;
 };
 
 /** A plan that decodes nothing. */
-export const emptyDecodePlan: DecodePlan = Object.freeze({});
+export const emptyDecodePlan: DecodePlan = Object.freeze({ kind: 'none' });
 
-/** Whether decoding with this plan can change anything. */
-export function isEmptyPlan(plan: DecodePlan): boolean {
-  return (
-    plan.placeholders === undefined &&
-    plan.properties === undefined &&
-    plan.items === undefined &&
-    plan.variants === undefined &&
-    plan.entries === undefined &&
-    plan.otherEntries === undefined &&
-    plan.json === undefined &&
-    plan.reference === undefined
-  );
+/** An object's plan, or {@link emptyDecodePlan} when it has nothing to decode. */
+export function objectPlan(
+  placeholders: ReadonlyMap<string, Placeholder>,
+  properties: ReadonlyMap<string, DecodePlan>,
+  otherEntries?: ObjectDecodePlan['otherEntries'],
+): DecodePlan {
+  return placeholders.size === 0 && properties.size === 0 && otherEntries === undefined
+    ? emptyDecodePlan
+    : { kind: 'object', placeholders, properties, otherEntries };
 }

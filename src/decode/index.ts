@@ -1,5 +1,11 @@
 export { type DecodedArguments, decodeArguments, decodeWithPlan } from './decode-arguments.ts';
-export type { DecodePlan, DecodeVariant, Placeholder } from './decode-plan.ts';
+export type {
+  DecodePlan,
+  DecodeVariant,
+  ListDecodePlan,
+  ObjectDecodePlan,
+  Placeholder,
+} from './decode-plan.ts';
 export type { DecodeProblem } from './decode-problem.ts';
 export {
   anthropicProfile,

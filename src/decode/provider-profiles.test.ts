@@ -2,6 +2,7 @@ import { asSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
+import { planData } from '../../test/support/plan-data.ts';
 import {
   anthropicProfile,
   bedrockProfile,
@@ -230,7 +231,7 @@ describe('toStrictSchema per profile', () => {
     });
     expect(strictRuleViolations(result.schema, { allowTypeLists: false })).toEqual([]);
     // What was optional decodes as before; what admitted null in the source keeps its null.
-    expect([...(result.plan.placeholders?.keys() ?? [])]).toEqual(
+    expect(Object.keys(planData(result.plan).placeholders ?? {})).toEqual(
       ['unit', 'days', 'note', 'filters', 'tags'].filter((name) => name !== 'note'),
     );
   });
@@ -247,7 +248,7 @@ describe('toStrictSchema per profile', () => {
     const result = toStrictSchema(input, { profile: cerebrasProfile });
     expect(result.strict).toBe(true);
     expect(strictRuleViolations(result.schema, { allowTypeLists: false })).toEqual([]);
-    expect(result.plan.placeholders).toBeUndefined();
+    expect(planData(result.plan).placeholders).toBeUndefined();
   });
 
   it('should keep a split object’s placeholders for Cerebras', () => {
@@ -292,7 +293,7 @@ describe('toStrictSchema per profile', () => {
       required: ['a'],
       additionalProperties: false,
     });
-    expect(result.plan.placeholders?.get('a')).toEqual({ decodeTo: 'default', value: 3 });
+    expect(planData(result.plan).placeholders).toEqual({ a: { decodeTo: 'default', value: 3 } });
   });
 
   it('should leave out the null branch of a type list whose enum leaves null out', () => {
@@ -376,7 +377,7 @@ describe('profiles of the other providers', () => {
   it('should keep optional arguments optional for Anthropic, with no placeholder, bounds as hints', () => {
     const result = toStrictSchema(schema, { profile: anthropicProfile });
     expect(result.strict).toBe(true);
-    expect(result.plan).toEqual({});
+    expect(result.plan).toEqual({ kind: 'none' });
     expect(result.schema).toMatchInlineSnapshot(`
       {
         "$schema": "http://json-schema.org/draft-07/schema#",

@@ -8,7 +8,6 @@ import {
   type StrictSchemaResult,
   type ToStrictSchemaOptions,
   toStrictSchema,
-  toStrictSchemaUncached,
 } from './to-strict-schema.ts';
 
 const resultsByContent = new ContentCache<StrictSchemaResult>();
@@ -86,7 +85,7 @@ export function toStrictSchemaCached(
     return own;
   }
   // Kept here by content, so the conversion's own cache by object would only hold it twice.
-  const converted = toStrictSchemaUncached(schema, { profile, defaults });
+  const converted = toStrictSchema(schema, { profile, defaults });
   // A content seen for the first time may never be seen again (a per-user tool set, a schema made
   // per request): its caller gets a result of its own, and nothing is kept but the sighting. A
   // result found changed is no new content: its replacement is kept at once.

@@ -4,10 +4,12 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
+import { noteTree } from '../../test/support/note-tree.ts';
 import { strictRuleViolations } from '../../test/support/openai-strict-rules.ts';
+import { planData } from '../../test/support/plan-data.ts';
 import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
-import type { DecodePlan } from './decode-plan.ts';
 import {
+  anthropicProfile,
   cerebrasProfile,
   openaiProfile,
   resolveProfile,
@@ -42,24 +44,8 @@ function reasonOf(schema: unknown, options?: ToStrictSchemaOptions): string {
   const result = toStrictSchema(schema, options);
   if (result.strict) throw new Error('expected strict: false');
   expect(result.schema).toBe(schema);
-  expect(result.plan).toEqual({});
+  expect(result.plan).toEqual({ kind: 'none' });
   return result.reason;
-}
-
-/** A plan as plain data, for comparing with `toEqual`. */
-function planData(plan: DecodePlan): unknown {
-  return {
-    ...(plan.placeholders ? { placeholders: Object.fromEntries(plan.placeholders) } : {}),
-    ...(plan.properties
-      ? {
-          properties: Object.fromEntries(
-            [...plan.properties].map(([name, nested]) => [name, planData(nested)]),
-          ),
-        }
-      : {}),
-    ...(plan.items ? { items: planData(plan.items) } : {}),
-    ...(plan.variants ? { variants: plan.variants.map((variant) => planData(variant.plan)) } : {}),
-  };
 }
 
 const omission = { decodeTo: 'omission' } as const;
@@ -615,6 +601,44 @@ describe('toStrictSchema', () => {
       expect(decodeArguments({ list: { v: 'a', next: null } }, plan)).toEqual({ list: { v: 'a' } });
     });
 
+    it('should decode a null for an optional argument inside the JSON text of a recursive part', async () => {
+      const input = await fromZod(z.object({ root: noteTree }));
+      for (const profile of [cerebrasProfile, anthropicProfile]) {
+        const result = toStrictSchema(input, {
+          profile,
+          defaults: { 'root.children[].note': '-' },
+        });
+        expect(result.strict).toBe(true);
+        expect(result.notes.map(({ message }) => message)).not.toContain(
+          'the default for "root.children[].note" matches no optional argument',
+        );
+        const { plan } = result;
+        const sent = {
+          root: {
+            name: 'a',
+            ...(profile === cerebrasProfile ? { note: null } : {}),
+            // Each item refers to the tree again: it is sent as JSON text.
+            children: [
+              JSON.stringify({ name: 'b', note: null, children: null }),
+              JSON.stringify({ name: 'c', children: [{ name: 'd', note: 'x', children: null }] }),
+            ],
+          },
+        };
+        expect(decodeWithPlan(sent, plan)).toEqual({
+          value: {
+            root: {
+              name: 'a',
+              children: [
+                { name: 'b', note: '-' },
+                { name: 'c', note: '-', children: [{ name: 'd', note: 'x' }] },
+              ],
+            },
+          },
+          problems: [],
+        });
+      }
+    });
+
     it('should refuse references it cannot resolve, malformed ones included, without throwing', () => {
       expect(reasonOf(object({ a: { $ref: '#/$defs/none' } }))).toBe(
         'the reference at "/properties/a" cannot be resolved within the schema',
@@ -1000,35 +1024,44 @@ describe('toStrictSchema', () => {
     });
   });
 
-  describe('caching', () => {
-    const schema = object({ a: { type: 'string' } });
+  describe('purity', () => {
+    const schema = () => object({ a: { type: 'string' } });
 
-    it('should return the same result object for the same schema and options', () => {
-      const defaults = { a: 'x' };
-      const first = toStrictSchema(schema, { profile: openaiProfile, defaults });
-      expect(toStrictSchema(schema, { profile: openaiProfile, defaults })).toBe(first);
-      expect(toStrictSchema(schema)).toBe(toStrictSchema(schema, {}));
-      expect(toStrictSchema(schema, { profile: openaiProfile })).toBe(toStrictSchema(schema));
+    it('should convert on every call, to equal results of its own', () => {
+      const source = schema();
+      const first = toStrictSchema(source, { defaults: { a: 'x' } });
+      const second = toStrictSchema(source, { defaults: { a: 'x' } });
+      expect(second).not.toBe(first);
+      expect(second.schema).not.toBe(first.schema);
+      expect(second).toEqual(first);
+      expect(planData(first.plan)).toEqual({ placeholders: { a: defaultOf('x') } });
     });
 
-    it('should convert again for another profile or another defaults object', () => {
-      const base = toStrictSchema(schema);
-      const cerebras = toStrictSchema(schema, { profile: cerebrasProfile });
-      expect(cerebras).not.toBe(base);
-      expect(cerebras.schema).not.toEqual(base.schema);
-      const withDefaults = toStrictSchema(schema, { defaults: { a: 'x' } });
-      expect(withDefaults).not.toBe(base);
-      expect(planData(withDefaults.plan)).toEqual({ placeholders: { a: defaultOf('x') } });
+    it('should convert a schema or a profile edited in place by its new content', () => {
+      const source = schema();
+      const profile = { ...openaiProfile };
+      expect(toStrictSchema(source, { profile }).schema).toEqual(
+        closed({ a: { type: ['string', 'null'] } }),
+      );
+      (source.required as string[]).push('a');
+      (source.properties as Schema).b = { type: 'string', minLength: 2 };
+      profile.keywords = profile.keywords.filter((keyword) => keyword !== 'minLength');
+      const edited = toStrictSchema(source, { profile });
+      expect(edited.schema).toEqual(
+        closed({
+          a: { type: 'string' },
+          b: { type: ['string', 'null'], description: 'At least 2 characters.' },
+        }),
+      );
+      expect(edited.notes.map(({ pointer }) => pointer)).toEqual(['/properties/b/minLength']);
     });
 
-    it('should convert an equal but distinct schema object on its own', () => {
-      expect(toStrictSchema(structuredClone(schema))).not.toBe(toStrictSchema(schema));
-      expect(toStrictSchema(structuredClone(schema))).toEqual(toStrictSchema(schema));
-    });
-
-    it('should cache strict: false results too', () => {
-      const record = object({ r: { type: 'object', additionalProperties: { type: 'number' } } });
-      expect(toStrictSchema(record)).toBe(toStrictSchema(record));
+    it('should share nothing with the schema it was given, so editing one leaves the other', () => {
+      const members = ['x'];
+      const source = object({ a: { type: 'string', enum: members } }, ['a']);
+      const result = toStrictSchema(source);
+      members.push('y');
+      expect(result.schema).toEqual(closed({ a: { type: 'string', enum: ['x'] } }));
     });
   });
 
@@ -1078,8 +1111,12 @@ describe('toStrictSchema', () => {
         type: ['string', 'null'],
       });
       expect(schema.required).toEqual(['__proto__', 'a']);
-      expect(plan.placeholders?.get('__proto__')).toEqual(omission);
-      expect(plan.properties?.get('a')?.placeholders?.get('__proto__')).toEqual(defaultOf(5));
+      if (plan.kind !== 'object') throw new Error('expected an object plan');
+      expect(plan.placeholders.get('__proto__')).toEqual(omission);
+      const nested = plan.properties.get('a');
+      expect(nested?.kind === 'object' && nested.placeholders.get('__proto__')).toEqual(
+        defaultOf(5),
+      );
       const decoded = decodeArguments(
         JSON.parse('{"__proto__":null,"a":{"__proto__":null}}'),
         plan,
@@ -1275,6 +1312,65 @@ describe('toStrictSchema, on shapes real tools send', () => {
         expect(result.reason).toMatch(/^the schema could not be read \(/);
       }
     }
+  });
+
+  it('should read a schema once: a getter that answers differently each time is read as it first answered', () => {
+    let reads = 0;
+    const schema = {
+      type: 'object',
+      get properties() {
+        reads += 1;
+        return reads === 1 ? { a: { type: 'string' } } : { b: { type: 'number' } };
+      },
+      required: ['a'],
+    };
+    expect(strictOf(schema).schema).toEqual(closed({ a: { type: 'string' } }));
+    expect(reads).toBe(1);
+  });
+
+  it('should throw for a profile that is no profile, a mistake of the caller, not a reason', () => {
+    const broken = { ...openaiProfile, keywords: undefined } as unknown as StrictProfile;
+    expect(() => toStrictSchema(object({ a: { type: 'string' } }), { profile: broken })).toThrow(
+      TypeError,
+    );
+  });
+
+  it('should decode a value that may be an object or a list with the plan of its kind', () => {
+    const { schema, plan } = strictOf(
+      object({ v: { type: ['object', 'array'], properties: { a: { type: 'string' } } } }, ['v']),
+    );
+    expect(schema).toMatchObject({
+      properties: {
+        v: {
+          type: ['object', 'array'],
+          properties: { a: { type: ['string', 'null'] } },
+          items: { $ref: '#/$defs/JsonValue' },
+        },
+      },
+    });
+    expect(decodeArguments({ v: { a: null } }, plan)).toEqual({ v: {} });
+    expect(decodeArguments({ v: [{ entries: [{ key: 'x', value: 1 }] }, 2] }, plan)).toEqual({
+      v: [{ x: 1 }, 2],
+    });
+  });
+
+  it('should keep the plan of an object-or-list’s items too', () => {
+    const { plan } = strictOf(
+      object(
+        {
+          v: {
+            type: ['object', 'array'],
+            properties: { a: { type: 'string' } },
+            items: object({ b: { type: 'string' } }),
+          },
+        },
+        ['v'],
+      ),
+    );
+    expect(decodeArguments({ v: { a: null } }, plan)).toEqual({ v: {} });
+    expect(decodeArguments({ v: [{ b: null }, { b: 'x' }] }, plan)).toEqual({
+      v: [{}, { b: 'x' }],
+    });
   });
 });
 

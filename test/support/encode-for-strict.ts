@@ -8,51 +8,70 @@
 import { Validator } from '@cfworker/json-schema';
 import { checkArguments } from '../../src/checker/check-arguments.ts';
 import { decodeWithPlan } from '../../src/decode/decode-arguments.ts';
-import type { DecodePlan, DecodeVariant } from '../../src/decode/decode-plan.ts';
+import {
+  type DecodePlan,
+  type DecodeVariant,
+  emptyDecodePlan,
+  type ObjectDecodePlan,
+} from '../../src/decode/decode-plan.ts';
 import { deepEqual } from '../../src/schema/deep-equal.ts';
+import { isRecord } from '../../src/schema/is-record.ts';
 
 export function encodeForStrict(value: unknown, plan: DecodePlan, depth = 0): unknown {
   if (depth > 200) return value;
-  if (plan.reference !== undefined) return encodeForStrict(value, plan.reference.plan, depth + 1);
-  if (plan.json === 'text') return JSON.stringify(value);
-  if (plan.json === 'kinds') return encodeJsonKinds(value);
-  if (plan.variants !== undefined) {
-    const variant = chooseVariant(value, plan);
-    return variant === undefined ? value : encodeForStrict(value, variant.plan, depth + 1);
+  switch (plan.kind) {
+    case 'none':
+      return value;
+    case 'reference':
+      return encodeForStrict(value, plan.target.plan, depth + 1);
+    case 'json-text':
+      return JSON.stringify(value);
+    case 'json-kinds':
+      return encodeJsonKinds(value);
+    case 'union': {
+      const variant = chooseVariant(value, plan.variants);
+      return variant === undefined ? value : encodeForStrict(value, variant.plan, depth + 1);
+    }
+    case 'object-or-list':
+      return encodeForStrict(value, Array.isArray(value) ? plan.list : plan.object, depth + 1);
+    case 'map':
+      return typeof value === 'object' && value !== null
+        ? Object.entries(value).map(([key, item]) => ({
+            key,
+            value: encodeForStrict(item, plan.values, depth + 1),
+          }))
+        : value;
+    case 'list':
+      return Array.isArray(value)
+        ? value.map((item) => encodeForStrict(item, plan.items, depth + 1))
+        : value;
+    case 'object':
+      return isRecord(value) ? encodeObject(value, plan, depth) : value;
   }
-  if (typeof value !== 'object' || value === null) return value;
-  if (plan.entries !== undefined) {
-    const entryPlan = plan.entries;
-    return Object.entries(value).map(([key, item]) => ({
-      key,
-      value: encodeForStrict(item, entryPlan, depth + 1),
-    }));
-  }
-  if (Array.isArray(value)) {
-    const itemPlan = plan.items;
-    return itemPlan === undefined
-      ? value
-      : value.map((item) => encodeForStrict(item, itemPlan, depth + 1));
-  }
-  const source = value as Record<string, unknown>;
+}
+
+function encodeObject(
+  source: Record<string, unknown>,
+  plan: ObjectDecodePlan,
+  depth: number,
+): Record<string, unknown> {
+  const { placeholders, properties, otherEntries } = plan;
   const encoded: Record<string, unknown> = {};
   const others: Array<{ key: string; value: unknown }> = [];
-  const named = plan.otherEntries === undefined ? undefined : new Set(plan.otherEntries.names);
+  const named = otherEntries === undefined ? undefined : new Set(otherEntries.names);
   for (const [name, item] of Object.entries(source)) {
     if (named !== undefined && !named.has(name)) {
-      others.push({
-        key: name,
-        value: encodeForStrict(item, plan.otherEntries?.value ?? {}, depth + 1),
-      });
+      const values = otherEntries?.values ?? emptyDecodePlan;
+      others.push({ key: name, value: encodeForStrict(item, values, depth + 1) });
       continue;
     }
-    const nested = plan.properties?.get(name);
+    const nested = properties.get(name);
     setOwn(encoded, name, nested === undefined ? item : encodeForStrict(item, nested, depth + 1));
   }
-  for (const name of plan.placeholders?.keys() ?? []) {
+  for (const name of placeholders.keys()) {
     if (!Object.hasOwn(source, name)) setOwn(encoded, name, null);
   }
-  if (plan.otherEntries !== undefined) setOwn(encoded, plan.otherEntries.name, others);
+  if (otherEntries !== undefined) setOwn(encoded, otherEntries.name, others);
   return encoded;
 }
 
@@ -62,46 +81,61 @@ export function encodeForStrict(value: unknown, plan: DecodePlan, depth = 0): un
  */
 export function withDefaults(value: unknown, plan: DecodePlan, depth = 0): unknown {
   if (depth > 200 || typeof value !== 'object' || value === null) return value;
-  if (plan.reference !== undefined) return withDefaults(value, plan.reference.plan, depth + 1);
-  if (plan.json !== undefined) return value;
-  if (plan.variants !== undefined) {
-    const variant = chooseVariant(value, plan);
-    return variant === undefined ? value : withDefaults(value, variant.plan, depth + 1);
-  }
-  if (plan.entries !== undefined) {
-    const entryPlan = plan.entries;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, withDefaults(item, entryPlan, depth + 1)]),
-    );
-  }
-  if (Array.isArray(value)) {
-    const itemPlan = plan.items;
-    return itemPlan === undefined
-      ? value
-      : value.map((item) => withDefaults(item, itemPlan, depth + 1));
-  }
-  const source = value as Record<string, unknown>;
-  const result: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(source)) {
-    const nested = plan.properties?.get(name);
-    const other =
-      plan.otherEntries !== undefined && !plan.otherEntries.names.includes(name)
-        ? plan.otherEntries.value
-        : undefined;
-    const itemPlan = nested ?? other;
-    setOwn(result, name, itemPlan === undefined ? item : withDefaults(item, itemPlan, depth + 1));
-  }
-  for (const [name, placeholder] of plan.placeholders ?? []) {
-    if (!Object.hasOwn(source, name) && placeholder.decodeTo === 'default') {
-      setOwn(result, name, placeholder.value);
+  switch (plan.kind) {
+    case 'reference':
+      return withDefaults(value, plan.target.plan, depth + 1);
+    case 'union': {
+      const variant = chooseVariant(value, plan.variants);
+      return variant === undefined ? value : withDefaults(value, variant.plan, depth + 1);
     }
+    case 'object-or-list':
+      return withDefaults(value, Array.isArray(value) ? plan.list : plan.object, depth + 1);
+    case 'map':
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [
+          key,
+          withDefaults(item, plan.values, depth + 1),
+        ]),
+      );
+    case 'list':
+      return Array.isArray(value)
+        ? value.map((item) => withDefaults(item, plan.items, depth + 1))
+        : value;
+    case 'object': {
+      if (!isRecord(value)) return value;
+      const { placeholders, properties, otherEntries } = plan;
+      const result: Record<string, unknown> = {};
+      for (const [name, item] of Object.entries(value)) {
+        const other =
+          otherEntries !== undefined && !otherEntries.names.includes(name)
+            ? otherEntries.values
+            : undefined;
+        const itemPlan = properties.get(name) ?? other;
+        setOwn(
+          result,
+          name,
+          itemPlan === undefined ? item : withDefaults(item, itemPlan, depth + 1),
+        );
+      }
+      for (const [name, placeholder] of placeholders) {
+        if (!Object.hasOwn(value, name) && placeholder.decodeTo === 'default') {
+          setOwn(result, name, placeholder.value);
+        }
+      }
+      return result;
+    }
+    default:
+      return value;
   }
-  return result;
 }
 
 /** The branch of a union the value is encoded for (see {@link encodeForStrict}). */
-function chooseVariant(value: unknown, plan: DecodePlan): DecodeVariant | undefined {
-  for (const variant of plan.variants ?? []) {
+function chooseVariant(
+  value: unknown,
+  variants: ReadonlyArray<DecodeVariant>,
+): DecodeVariant | undefined {
+  const plan: DecodePlan = { kind: 'union', variants };
+  for (const variant of variants) {
     if (!sourceFits(variant.schema, value)) continue;
     const encoded = encodeForStrict(value, variant.plan);
     // A branch the conversion closed cannot carry names it does not list.

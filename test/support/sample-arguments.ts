@@ -6,7 +6,7 @@
  * Not every sample is valid (patterns, formats and exclusive unions are only approximated): check
  * each against the schema and keep the valid.
  */
-import { admitsNull } from '../../src/decode/nullable-schema.ts';
+import { admitsNull } from '../../src/decode/passes/nullable-forms.ts';
 import { resolveRef } from '../../src/schema/resolve-ref.ts';
 
 export type Random = () => number;
@@ -137,7 +137,9 @@ export function sampleArguments(root: unknown, random: Random): unknown {
         const required = new Set(Array.isArray(node.required) ? node.required : []);
         const object: Record<string, unknown> = {};
         for (const name of Object.keys(properties)) {
-          const nullable = admitsNull(properties[name], (ref) => resolveRef(root, ref));
+          const nullable = admitsNull(properties[name], {
+            resolve: (ref) => resolveRef(root, ref),
+          });
           if (required.has(name) || nullable || (depth < 5 && random() < 0.5)) {
             Object.defineProperty(object, name, {
               value: sample(properties[name], depth + 1),

@@ -10,6 +10,7 @@ import {
 import type { ArgumentPath } from '../../checker/mismatch.ts';
 import { busyAnswer, tooLargeTurnAnswer } from '../../checker/refusal-texts.ts';
 import { decodeWithPlan } from '../../decode/decode-arguments.ts';
+import { optionalNullPlan } from '../../decode/optional-null-plan.ts';
 import { copyOf } from '../../schema/copy-of.ts';
 import { deepEqual } from '../../schema/deep-equal.ts';
 import { isRecord } from '../../schema/is-record.ts';
@@ -162,7 +163,7 @@ export async function judgeCalls<TOOLS extends ToolSet>({
   request: GateRequest;
   options: ToolGateOptions<TOOLS>;
 }): Promise<CallJudgement[]> {
-  const prepared = calls.map((call) => prepareCall(call, request, options.leniency));
+  const prepared = calls.map((call) => prepareCall(call, request, options));
   const checkOptions: CheckTurnOptions = {
     leniency: options.leniency,
     maxMismatches: options.maxMismatches,
@@ -366,7 +367,7 @@ function defaultsKeyOf(path: ArgumentPath): string {
 function prepareCall(
   call: LanguageModelV4ToolCall,
   request: GateRequest,
-  leniency: ToolGateOptions<ToolSet>['leniency'],
+  { leniency, defaults }: ToolGateOptions<ToolSet>,
 ): PreparedCall {
   const { toolCallId, toolName } = call;
   let parsed: unknown;
@@ -396,7 +397,13 @@ function prepareCall(
     };
   }
 
-  const { value: decoded, problems } = decodeWithPlan(parsed, gated.plan);
+  // A tool sent as it is has no plan; in lenient mode a `null` for an optional argument is
+  // omission or its default there too, behind references and in union branches alike.
+  const plan =
+    gated.plan.kind === 'none' && leniency !== 'exact' && (repaired || call.input.includes('null'))
+      ? optionalNullPlan(gated.judged, { defaults: perToolOption(defaults, toolName) })
+      : gated.plan;
+  const { value: decoded, problems } = decodeWithPlan(parsed, plan);
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
   const input = withoutFixedEchoes(decoded, gated.fixedValues);
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { admitsNull, makeNullable } from './nullable-schema.ts';
-import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
+import { cerebrasProfile, openaiProfile } from '../provider-profiles.ts';
+import { admitsNull, makeNullable } from './nullable-forms.ts';
 
 describe('admitsNull', () => {
   it.each([
@@ -27,6 +27,27 @@ describe('admitsNull', () => {
     [{ items: {} }, false],
   ])('should tell whether %j admits null (%s)', (schema, expected) => {
     expect(admitsNull(schema)).toBe(expected);
+  });
+
+  it('should read a node without a type as JSON Schema does for a schema sent as it is', () => {
+    for (const schema of [{ properties: {} }, { items: {} }]) {
+      expect(admitsNull(schema, { asSent: false })).toBe(true);
+    }
+    expect(admitsNull({ type: 'object', properties: {} }, { asSent: false })).toBe(false);
+  });
+
+  it('should follow references, a reference that leads to itself admitting nothing', () => {
+    const root = {
+      $defs: {
+        a: { $ref: '#/$defs/b' },
+        b: { type: ['string', 'null'] },
+        c: { $ref: '#/$defs/c' },
+      },
+    };
+    const resolve = (ref: string) => root.$defs[ref.slice('#/$defs/'.length) as 'a' | 'b' | 'c'];
+    expect(admitsNull({ $ref: '#/$defs/a' }, { resolve })).toBe(true);
+    expect(admitsNull({ $ref: '#/$defs/c' }, { resolve })).toBe(false);
+    expect(admitsNull({ $ref: '#/$defs/a' })).toBe(false);
   });
 });
 

@@ -1,25 +1,13 @@
-import { escapePointerSegment, type SchemaObject } from '../schema/map-subschemas.ts';
-import type { StrictProfile } from './provider-profiles.ts';
-
-const keywordSets = new WeakMap<StrictProfile, ReadonlySet<string>>();
-
-/** The profile's keywords as a set, made once per profile. */
-function keywordSetOf(profile: StrictProfile): ReadonlySet<string> {
-  let keywords = keywordSets.get(profile);
-  if (keywords === undefined) {
-    keywords = new Set(profile.keywords);
-    keywordSets.set(profile, keywords);
-  }
-  return keywords;
-}
+import { escapePointerSegment, type SchemaObject } from '../../schema/map-subschemas.ts';
+import type { StrictProfile } from '../provider-profiles.ts';
 
 /**
  * The first way a converted schema breaks the profile's written limits, as a reason, or
  * `undefined` when it keeps them all. Run on every strict result, so a conversion that produces
  * something the provider would answer 400 (or silently not enforce) is sent non-strict instead:
- * keywords outside the profile's list, a `$ref` with siblings, a list without `items`, too many
- * `anyOf` branches, objects nested too deep, too many properties or enum members, or too many
- * characters in names, enum and const strings.
+ * keywords outside the profile's list, a `$ref` with siblings, a list without `items`, an `anyOf`
+ * that is no list or has too many branches, objects nested too deep, too many properties or enum
+ * members, or too many characters in names, enum and const strings.
  */
 export function strictLimitViolation(
   schema: SchemaObject,
@@ -27,7 +15,8 @@ export function strictLimitViolation(
 ): string | undefined {
   const count: Count = {
     profile,
-    keywords: keywordSetOf(profile),
+    // Read from the profile as it is now: a profile edited in place is judged by its new content.
+    keywords: new Set(profile.keywords),
     properties: 0,
     enumValues: 0,
     stringLength: 0,
@@ -146,6 +135,9 @@ function violationIn(
   if (source.items !== undefined) {
     const violation = violationIn(count, source.items, { parent: place, segment: 'items' }, level);
     if (violation !== undefined) return violation;
+  }
+  if (source.anyOf !== undefined && !Array.isArray(source.anyOf)) {
+    return `the anyOf at ${quoted(place)} is not a list of schemas`;
   }
   if (Array.isArray(source.anyOf)) {
     const branches = source.anyOf;

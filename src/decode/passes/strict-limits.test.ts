@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
+import { cerebrasProfile, openaiProfile } from '../provider-profiles.ts';
 import { strictLimitViolation } from './strict-limits.ts';
 
 const closed = (properties: Record<string, unknown>) => ({
@@ -30,6 +30,15 @@ describe('strictLimitViolation', () => {
     expect(
       strictLimitViolation(closed({ a: { $ref: '#/$defs/A', description: 'A.' } }), openaiProfile),
     ).toBe('"/properties/a" has keywords beside $ref');
+  });
+
+  it('should refuse an anyOf that is no list', () => {
+    expect(
+      strictLimitViolation(
+        { type: 'object', properties: { a: { anyOf: {} } }, required: ['a'] },
+        openaiProfile,
+      ),
+    ).toBe('the anyOf at "/properties/a" is not a list of schemas');
   });
 
   it('should refuse a list without items and objects nested past the profile’s depth', () => {
