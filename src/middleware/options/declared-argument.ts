@@ -1,8 +1,7 @@
 import { argumentPathOf, keywordsOf, sentObjectDepth } from '../../decode/argument-path.ts';
-import { inlineReferences } from '../../decode/inline-references.ts';
+import { inlineReferences } from '../../decode/passes/inline-references.ts';
 import { isRecord } from '../../schema/is-record.ts';
 import { mapSubschemas, type SchemaObject } from '../../schema/map-subschemas.ts';
-import { SchemaError } from '../../schema/schema-error.ts';
 
 /** An argument a tool's schema declares, by the argument path `defaults` names it with. */
 export type DeclaredArgument = {
@@ -85,10 +84,6 @@ export function joinArgumentPath(parentPath: string, name: string): string {
 
 /** The schema with its local references inlined; as it is when one points outside it. */
 function withReferencesInlined(schema: SchemaObject): SchemaObject {
-  try {
-    return inlineReferences(schema).root;
-  } catch (error) {
-    if (SchemaError.isInstance(error)) return schema;
-    throw error;
-  }
+  const inlined = inlineReferences(schema);
+  return inlined.kind === 'inlined' ? inlined.root : schema;
 }
