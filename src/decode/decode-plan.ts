@@ -12,7 +12,7 @@ export type Placeholder =
  * options. A recursive schema gives a plan that contains itself (through `reference`).
  *
  * - `none`: sent as it is, nothing to decode;
- * - `object`: optional properties that became nullable (`placeholders`, with what their `null`
+ * - `object`: the optional properties whose `null` is a placeholder (`placeholders`, with what it
  *   decodes to), the plans of named properties that need decoding further down, and, when the
  *   object's other names were sent as entries in an extra property, `otherEntries`;
  * - `list`: the plan of every item;
@@ -49,7 +49,10 @@ export type DecodePlan =
 /** The plan of an object (see {@link DecodePlan}). */
 export type ObjectDecodePlan = {
   readonly kind: 'object';
-  /** Properties that were optional and became nullable, with what their `null` decodes to. */
+  /**
+   * Optional properties whose `null` stands for leaving them out (made nullable for strict mode,
+   * or of a schema sent as it is that does not admit null), with what it decodes to.
+   */
   readonly placeholders: ReadonlyMap<string, Placeholder>;
   /** Plans for the values of named properties that need decoding further down. */
   readonly properties: ReadonlyMap<string, DecodePlan>;
