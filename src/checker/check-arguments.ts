@@ -1,5 +1,5 @@
 import { prepareSchema } from '../schema/prepare-schema.ts';
-import type { SchemaNode } from '../schema/schema-node.ts';
+import type { PreparedStore, StoreScope } from '../store/prepared-store.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
 import { CheckerError } from './checker-error.ts';
 import { describeMismatch } from './describe-mismatch.ts';
@@ -31,6 +31,11 @@ export type CheckArgumentsOptions = {
    * least 1 is always described for arguments that do not fit.
    */
   maxMismatches?: number;
+  /**
+   * Where the schema's reading is kept, found again by the schema's content (or at once for a
+   * copy the store made, see `PreparedStore.keep`). Without one, the schema is read on every call.
+   */
+  store?: PreparedStore;
 };
 
 export type JudgeArgumentsOptions = CheckArgumentsOptions & {
@@ -82,9 +87,9 @@ export function checkArguments(
   args: unknown,
   options?: CheckArgumentsOptions,
 ): Mismatch[] {
-  const lenient = options?.leniency !== 'exact';
-  if (fitsQuickly(judgeOfSchema(schema, lenient), args)) return [];
-  return [...describe(schema, args, options ?? {}).mismatches];
+  const judge = judgeOfSchema(schema, options?.leniency !== 'exact', options?.store);
+  if (fitsQuickly(judge, args)) return [];
+  return [...describe(judge, args, options ?? {}).mismatches];
 }
 
 /** The cap on described mismatches: the option, with `NaN` read as the default, and at least 1. */
@@ -127,7 +132,7 @@ export function judgeArgumentsWithin(
   nameSearch: NameSearchBudget | undefined,
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
-  const judge = judgeOfSchema(schema, lenient);
+  const judge = judgeOfSchema(schema, lenient, options.store);
   const run = takeRun(lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
@@ -138,7 +143,7 @@ export function judgeArgumentsWithin(
     releaseRun(run);
   }
   if (value !== refused) return { mismatches: noMismatches, mismatchCount: 0, value };
-  return describe(schema, args, options, nameSearch);
+  return describe(judge, args, options, nameSearch);
 }
 
 /**
@@ -150,11 +155,11 @@ export function judgeArgumentsWithin(
 export function fitArguments(
   schema: unknown,
   value: unknown,
-  { leniency = 'lenient' }: { leniency?: Leniency } = {},
+  { leniency = 'lenient', store }: Pick<CheckArgumentsOptions, 'leniency' | 'store'> = {},
 ): { fits: boolean; complete: boolean } {
   const run = takeRun(undefined);
   try {
-    const fits = judgeOfSchema(schema, leniency !== 'exact')(value, run, 0) !== refused;
+    const fits = judgeOfSchema(schema, leniency !== 'exact', store)(value, run, 0) !== refused;
     return { fits, complete: run.complete };
   } catch {
     return { fits: false, complete: false };
@@ -163,22 +168,21 @@ export function fitArguments(
   }
 }
 
-/** The last schema judged in each mode: a tool called again and again skips both cache lookups. */
-const lastJudged = {
-  exact: { schema: undefined as unknown, judge: undefined as Judge | undefined },
-  lenient: { schema: undefined as unknown, judge: undefined as Judge | undefined },
+/** What a store keeps of a schema for the checker: its judge in each mode. */
+const judgesInStore = {
+  lenient: {
+    scope: 'judged lenient' as StoreScope<Judge>,
+    prepare: (schema: unknown) => judgeOf(prepareSchema(schema).root, true),
+  },
+  exact: {
+    scope: 'judged exact' as StoreScope<Judge>,
+    prepare: (schema: unknown) => judgeOf(prepareSchema(schema).root, false),
+  },
 };
 
-function judgeOfSchema(schema: unknown, lenient: boolean): Judge {
-  const last = lenient ? lastJudged.lenient : lastJudged.exact;
-  if (last.schema === schema && last.judge !== undefined && typeof schema === 'object') {
-    return last.judge;
-  }
-  const root: SchemaNode = prepareSchema(schema).root;
-  const judge = judgeOf(root, lenient);
-  last.schema = schema;
-  last.judge = judge;
-  return judge;
+function judgeOfSchema(schema: unknown, lenient: boolean, store: PreparedStore | undefined): Judge {
+  const { scope, prepare } = lenient ? judgesInStore.lenient : judgesInStore.exact;
+  return store?.recall(schema, scope, prepare) ?? prepare(schema);
 }
 
 /** The yes/no pass alone, for callers that need no value. */
@@ -195,7 +199,7 @@ function fitsQuickly(judge: Judge, args: unknown): boolean {
 
 /** The describing pass: every mismatch with its sentence, or (when it finds none) the value. */
 function describe(
-  schema: unknown,
+  judge: Judge,
   args: unknown,
   options: JudgeArgumentsOptions,
   nameSearch?: NameSearchBudget,
@@ -209,7 +213,7 @@ function describe(
   const run = createRun(report, lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
-    value = judgeOfSchema(schema, lenient)(args, run, 0);
+    value = judge(args, run, 0);
   } catch (error) {
     return answerToThrow(error, args);
   }

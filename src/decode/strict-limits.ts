@@ -1,18 +1,6 @@
 import { escapePointerSegment, type SchemaObject } from '../schema/map-subschemas.ts';
 import type { StrictProfile } from './provider-profiles.ts';
 
-const keywordSets = new WeakMap<StrictProfile, ReadonlySet<string>>();
-
-/** The profile's keywords as a set, made once per profile. */
-function keywordSetOf(profile: StrictProfile): ReadonlySet<string> {
-  let keywords = keywordSets.get(profile);
-  if (keywords === undefined) {
-    keywords = new Set(profile.keywords);
-    keywordSets.set(profile, keywords);
-  }
-  return keywords;
-}
-
 /**
  * The first way a converted schema breaks the profile's written limits, as a reason, or
  * `undefined` when it keeps them all. Run on every strict result, so a conversion that produces
@@ -27,7 +15,8 @@ export function strictLimitViolation(
 ): string | undefined {
   const count: Count = {
     profile,
-    keywords: keywordSetOf(profile),
+    // Read from the profile as it is now: a profile edited in place is judged by its new content.
+    keywords: new Set(profile.keywords),
     properties: 0,
     enumValues: 0,
     stringLength: 0,

@@ -65,7 +65,6 @@ export type StrictSchemaResult =
 /** Thrown inside the conversion for a schema that cannot be made strict; caught into a reason. */
 class NotStrictable extends Error {}
 
-const cache = new WeakMap<object, WeakMap<StrictProfile, WeakMap<object, StrictSchemaResult>>>();
 /** The defaults of a conversion given none; a conversion with it reads no argument paths. */
 export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -80,8 +79,8 @@ export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  *
  * A schema that cannot be made strict (tuples, names by pattern, a union or a non-object at the
  * root, a schema that admits no arguments at all, a result past the profile's limits) comes back with `strict: false` and a reason; send that
- * tool as it was. Cached per schema object, profile and defaults object; never throws, never
- * mutates.
+ * tool as it was. Not cached (a caller converting the same content again keeps the result, see
+ * `PreparedStore`); never throws, never mutates.
  *
  * @example
  * import { toStrictSchema } from 'toolgate/decode';
@@ -107,31 +106,6 @@ export function toStrictSchema(
       schema === false ? acceptsNothingReason : 'the schema is not an object',
     );
   }
-  let byProfile = cache.get(schema);
-  if (byProfile === undefined) {
-    byProfile = new WeakMap();
-    cache.set(schema, byProfile);
-  }
-  let byDefaults = byProfile.get(profile);
-  if (byDefaults === undefined) {
-    byDefaults = new WeakMap();
-    byProfile.set(profile, byDefaults);
-  }
-  const cached = byDefaults.get(defaults);
-  if (cached !== undefined) return cached;
-  const result = convertOrExplain(schema, profile, defaults);
-  byDefaults.set(defaults, result);
-  return result;
-}
-
-/**
- * {@link toStrictSchema} without its cache per schema object, for a caller that keeps results by
- * content itself (`toStrictSchemaCached`): three weak entries per new object are spared.
- */
-export function toStrictSchemaUncached(
-  schema: object,
-  { profile, defaults }: { profile: StrictProfile; defaults: Readonly<Record<string, unknown>> },
-): StrictSchemaResult {
   return convertOrExplain(schema, profile, defaults);
 }
 
@@ -169,23 +143,13 @@ function notStrict(
   return { strict: false, schema, plan: emptyDecodePlan, notes, reason };
 }
 
-const keywordSets = new WeakMap<
-  StrictProfile,
-  { keywords: ReadonlySet<string>; convertedKeywords: ReadonlySet<string> }
->();
-
-/** The keywords a profile sends, made once per profile. */
+/** The keywords a profile sends, read from the profile as it is now. */
 function keywordSetsOf(profile: StrictProfile) {
-  let sets = keywordSets.get(profile);
-  if (sets === undefined) {
-    const stripped = new Set(profile.stripKeywords ?? []);
-    const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
-    // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
-    const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
-    sets = { keywords, convertedKeywords };
-    keywordSets.set(profile, sets);
-  }
-  return sets;
+  const stripped = new Set(profile.stripKeywords ?? []);
+  const keywords = new Set(profile.keywords.filter((keyword) => !stripped.has(keyword)));
+  // Keywords whose subschemas are sent (after renaming oneOf, merging allOf, inlining $defs).
+  const convertedKeywords = new Set([...keywords, 'oneOf', 'allOf', '$defs', 'definitions']);
+  return { keywords, convertedKeywords };
 }
 
 function convert(
