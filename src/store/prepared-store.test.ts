@@ -141,7 +141,7 @@ describe('PreparedStore', () => {
     });
 
     it('should let the least recently used content go first past its bound', () => {
-      // 37 characters as JSON text: 740 bytes with its record, room for four, not five.
+      // 38 characters as JSON text: 760 bytes with its record, room for four, not five.
       const store = new PreparedStore({ maxBytes: 3300 });
       const { recall, made } = counter(store);
       const content = (index: number) => ({ type: 'string', description: `${index}`.padEnd(4) });
@@ -155,6 +155,32 @@ describe('PreparedStore', () => {
       recall(content(2));
       expect(made()).toBe(5);
       recall(content(1));
+      expect(made()).toBe(6);
+    });
+
+    it('should let a copy found again after its content was let go take its place back, the bound kept', () => {
+      // 38 characters: 380 bytes a content, 380 more with its record; room for two, not three.
+      const store = new PreparedStore({ maxBytes: 1600 });
+      const { recall, made } = counter(store);
+      const content = (index: number) => ({ type: 'string', description: `${index}`.padEnd(4) });
+      const first = store.keep(content(0));
+      recall(content(1));
+      recall(content(2));
+      // 0 was let go for 2; a new object of its content makes a new copy, and 1 goes.
+      recall(content(0));
+      expect(made()).toBe(3);
+      // The first copy, found again, takes the place of the new one.
+      recall(first);
+      expect(made()).toBe(4);
+      recall(content(2));
+      recall(first);
+      expect(made()).toBe(4);
+      // A third content: 2 goes, and the first copy's content, used since, stays.
+      recall(content(3));
+      recall(first);
+      recall(content(3));
+      expect(made()).toBe(5);
+      recall(content(2));
       expect(made()).toBe(6);
     });
 

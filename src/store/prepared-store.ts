@@ -85,8 +85,9 @@ export class PreparedStore {
   /**
    * A deep-frozen copy of a schema's content, which this store recognizes by identity: given back
    * to it (`checkArguments(schema, args, { store })`), it is found without being read again.
-   * `undefined` for a value that is not plain JSON data (a cycle, a `Date`, a function…). `hint`:
-   * see {@link keyOf}.
+   * `undefined` for a value that is not plain JSON data (a cycle, a `Date`, a function…). `hint`,
+   * a name the schema goes by (its tool's): a schema of the content last kept under that name is
+   * recognized by a comparison, which costs less than serializing it.
    */
   keep<SCHEMA>(schema: SCHEMA, { hint }: { hint?: string } = {}): SCHEMA | undefined {
     return this.#entryOf(schema, hint)?.copy as SCHEMA | undefined;
@@ -97,6 +98,8 @@ export class PreparedStore {
    * made, read otherwise. `hint`, a name the value goes by (its tool's): a value of the content
    * last seen under that name is recognized by a comparison, which costs less than serializing it
    * (a tool list rebuilt every request).
+   *
+   * @internal
    */
   keyOf(value: unknown, hint?: string): string | undefined {
     if (typeof value === 'object' && value !== null) {
@@ -115,6 +118,8 @@ export class PreparedStore {
    * The record kept for the value's content under `scope`, else the one `prepare` makes from this
    * store's frozen copy of that content, frozen and kept; `undefined` for a value that is not
    * plain JSON data. `prepare` must depend on the copy alone and on what `scope` names.
+   *
+   * @internal
    */
   recall<RECORD>(
     value: unknown,
@@ -173,6 +178,12 @@ export class PreparedStore {
   #admit(entry: Entry): void {
     // A content too large to keep is still copied, and its copy still known, for this caller.
     if (entry.bytes > this.#maxBytes) return;
+    // Another entry of the content (made while this one was let go) gives up its place.
+    const other = this.#entries.get(entry.key);
+    if (other !== undefined) {
+      other.kept = false;
+      this.#bytes -= other.bytes;
+    }
     this.#entries.set(entry.key, entry);
     entry.kept = true;
     this.#bytes += entry.bytes;

@@ -9,6 +9,7 @@ import { parseInputObject } from '../refusals/parse-input-object.ts';
 import { ToolRefusalError } from '../refusals/refusal-error.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './owned-schemas.ts';
+import { schemaSymbol } from './reject-unreadable-schemas.ts';
 import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** What an input the middleware did not hand on validates to. */
@@ -69,7 +70,7 @@ export function gateInputSchema({
  * {@link gateInputSchema} for a schema without a validator, from the gate store's frozen copy of
  * its content, which the gate keeps and hands out again (see `ReusedInputSchemas`). Calls are
  * judged by that copy, and its owned object is sent as it is, frozen through. The schema is a
- * frozen object of data properties with what `jsonSchema()` gives: every step of every request
+ * frozen object of data properties in the shape `jsonSchema()` gives: every step of every request
  * reads it, and `jsonSchema()`'s objects (a getter among their properties) are slower to read once
  * they are old objects. Frozen, since every wrapped tool of that name and content gets this one
  * object.
@@ -86,10 +87,14 @@ export function keptInputSchema({
   // copy, so what is sent as offered is always what calls are judged by.
   const owned = Object.freeze(ownedCopyOf(copy));
   wiring.owned.set(owned, { tool: undefined, schema: acceptsNothing(copy) ? false : copy });
-  const schema = jsonSchema<unknown>(owned, {
+  // What `jsonSchema(owned, { validate })` gives, with the JSON Schema as a data property.
+  const schema = {
+    [schemaSymbol]: true,
+    _type: undefined,
+    jsonSchema: owned,
     validate: judgedValidation({ content: () => copy, wiring }),
-  });
-  return Object.freeze({ ...schema }) as Schema<unknown>;
+  };
+  return Object.freeze(schema) as unknown as Schema<unknown>;
 }
 
 /** The object sent for a wrapped tool's schema, tied to the tool (see {@link OwnedSchemas}). */
