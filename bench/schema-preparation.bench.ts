@@ -15,7 +15,7 @@
  * none), untimed, and prints nothing: what `instruction-ratios.ts` counts under valgrind.
  */
 import { openaiProfile } from '../src/decode/provider-profiles.ts';
-import { storedStrictSchema } from '../src/decode/stored-strict-schema.ts';
+import { storedStrictSchema, strictScopeOf } from '../src/decode/stored-strict-schema.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
 import { prepareSchema } from '../src/schema/prepare-schema.ts';
 import { PreparedStore } from '../src/store/prepared-store.ts';
@@ -43,7 +43,10 @@ function freshSchemas(): object[] {
 }
 
 const store = new PreparedStore();
-const stored = (schema: object) => storedStrictSchema(schema, { profile: openaiProfile, store });
+// The gate reads the profile's scope once per request.
+const scope = strictScopeOf(openaiProfile);
+const stored = (schema: object) =>
+  storedStrictSchema(schema, { profile: openaiProfile, store, scope });
 
 const each =
   (work: (schema: object) => unknown) =>

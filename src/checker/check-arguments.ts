@@ -71,7 +71,8 @@ export type ArgumentsJudgement = {
  * tuples, `patternProperties` beside `additionalProperties`) it passes; `not` of a schema that
  * admits everything (`{ not: {} }`) admits nothing, like `false`. Arguments that cannot be
  * read (throwing getters, proxies) are refused with a sentence; a fault inside the checker throws
- * a {@link CheckerError}, never passes. Never mutates the schema or the arguments.
+ * a {@link CheckerError}, never passes. Never mutates the schema or the arguments. The schema is
+ * read on every call, unless `options.store` keeps what was read of its content.
  *
  * @example
  * import { checkArguments } from 'toolgate/checker';

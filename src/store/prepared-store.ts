@@ -234,9 +234,8 @@ export class PreparedStore {
 
 /** The value a content key is the JSON text of, every object and list in it frozen. */
 function frozenCopyOf(key: string): unknown {
-  return JSON.parse(key, (_name, value: unknown) =>
-    typeof value === 'object' && value !== null ? Object.freeze(value) : value,
-  );
+  // Parsed, then frozen: a reviver would cost several times the parse.
+  return deepFreeze(JSON.parse(key));
 }
 
 /**
