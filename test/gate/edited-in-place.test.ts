@@ -48,6 +48,17 @@ function weatherSchema(description: string): WeatherSchema {
 
 type Gate = ReturnType<typeof toolGate>;
 
+/** The app's tool around its schema object, built anew for each request; `ran` gets its inputs. */
+function weatherTool(schema: WeatherSchema, ran: unknown[]) {
+  return tool({
+    inputSchema: jsonSchema<Record<string, unknown>>(schema),
+    execute: async (input) => {
+      ran.push(input);
+      return 'sunny';
+    },
+  });
+}
+
 /**
  * One request on a mock model: the tool built around the app's schema object and wrapped for this
  * request, one call with `unit`, then text. What was sent, and whether the call ran.
@@ -65,17 +76,7 @@ async function request(
   });
   const result = await generateText({
     model: wrapLanguageModel({ model, middleware: gate.middleware }),
-    ...gate.toolSettings({
-      tools: {
-        weather: tool({
-          inputSchema: jsonSchema<Record<string, unknown>>(schema),
-          execute: async (input) => {
-            ran.push(input);
-            return 'sunny';
-          },
-        }),
-      },
-    }),
+    ...gate.toolSettings({ tools: { weather: weatherTool(schema, ran) } }),
     prompt: 'weather?',
     stopWhen: isStepCount(2),
   });
@@ -235,17 +236,7 @@ describe('through the real OpenAI provider', () => {
     const turn = () =>
       generateText({
         model,
-        ...gate.toolSettings({
-          tools: {
-            weather: tool({
-              inputSchema: jsonSchema<Record<string, unknown>>(schema),
-              execute: async (input) => {
-                ran.push(input);
-                return 'sunny';
-              },
-            }),
-          },
-        }),
+        ...gate.toolSettings({ tools: { weather: weatherTool(schema, ran) } }),
         prompt: 'weather?',
         stopWhen: isStepCount(2),
       });

@@ -16,7 +16,14 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { ToStrictSchemaOptions } from '../../src/decode/to-strict-schema.ts';
 import { toolGate, toStrictSchema } from '../../src/index.ts';
-import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helpers.ts';
+import {
+  call,
+  contentTagger,
+  offeredTools,
+  refusalAnswers,
+  textTurn,
+  toolTurn,
+} from './helpers.ts';
 
 /**
  * Hostile use of what gates share through the store of prepared schemas: strict conversions, one
@@ -28,9 +35,8 @@ import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helper
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-let unique = 0;
-/** A description no other test of this file uses, so each test's content is new to the store. */
-const tag = (what: string) => `frozen-schemas-adversarial ${what} #${++unique}`;
+/** Content no other test of this file has shown the store. */
+const tag = contentTagger('frozen-schemas-adversarial');
 
 /**
  * A search tool's schema. `filter` is optional, so a strict conversion sends it as

@@ -193,6 +193,15 @@ export async function waitFor(predicate: () => boolean, what: string): Promise<v
 }
 
 /**
+ * Tags that make each test's content its own, one counter per file, for tests of what happens to
+ * content new to the store of prepared schemas (which every gate of a test file shares).
+ */
+export function contentTagger(file: string): (what: string) => string {
+  let unique = 0;
+  return (what) => `${file} ${what} #${++unique}`;
+}
+
+/**
  * A middleware that hands on every part of the model's stream as it is, except the tool calls:
  * each goes to `onToolCall`, which decides what the consumer gets instead (nothing, later, or
  * another call). Placed before the gate, it sees the calls the gate handed on.

@@ -18,7 +18,14 @@ import {
   hasSnapshotContent,
   snapshotOfContentKey,
 } from '../../src/schema/content-snapshot.ts';
-import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helpers.ts';
+import {
+  call,
+  contentTagger,
+  offeredTools,
+  refusalAnswers,
+  textTurn,
+  toolTurn,
+} from './helpers.ts';
 
 /**
  * Hostile and concurrent use of what the gate keeps between requests: strict conversions kept by
@@ -28,9 +35,8 @@ import { call, offeredTools, refusalAnswers, textTurn, toolTurn } from './helper
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-let unique = 0;
-/** A description no other test of this file uses, so each test's content is new to the store. */
-const tag = (what: string) => `kept-state-adversarial ${what} #${++unique}`;
+/** Content no other test of this file has shown the store. */
+const tag = contentTagger('kept-state-adversarial');
 
 type FileSchema = {
   type: 'object';
