@@ -25,6 +25,7 @@ import { Ajv } from 'ajv';
 import { bench, do_not_optimize } from 'mitata';
 import { checkArguments, checkTurn, judgeArguments } from '../src/checker/index.ts';
 import { prepareSchema } from '../src/schema/prepare-schema.ts';
+import { PreparedStore } from '../src/store/prepared-store.ts';
 import { compileFloor } from './closure-floor.ts';
 import { measurePairedRatios } from './paired-ratios.ts';
 import { calendarEvent, search, type Tool, weather } from './realistic-tools.ts';
@@ -135,14 +136,20 @@ type Validators = {
   cfworker: (args: unknown) => unknown;
 };
 
+/**
+ * Where toolgate keeps what it prepares, as ajv keeps compiled schemas on its instance: a schema
+ * the store has copied (`store.keep`) is found by identity, prepared once.
+ */
+const store = new PreparedStore();
+
 /** Compiled or constructed once, outside the timed loops. */
 function validatorsOf(tool: Tool): Validators {
   const ajvValidate = ajv.compile(tool.schema);
   const cfworker = new Validator(tool.schema, '7', false);
-  prepareSchema(tool.schema); // Toolgate caches per schema object; the first call prepares it.
+  const schema = store.keep(tool.schema);
   return {
-    lenient: (args) => checkArguments(tool.schema, args, { leniency: 'lenient' }),
-    exact: (args) => checkArguments(tool.schema, args, { leniency: 'exact' }),
+    lenient: (args) => checkArguments(schema, args, { leniency: 'lenient', store }),
+    exact: (args) => checkArguments(schema, args, { leniency: 'exact', store }),
     ajv: (args) => ajvValidate(args),
     cfworker: (args) => cfworker.validate(args),
   };
@@ -213,13 +220,14 @@ async function measureFloorRatios(rounds: number): Promise<number[]> {
   const armsOf = (index: number) => {
     const tool = measuredFloorTools[index] as Tool;
     const floor = floors[index] as (value: unknown) => boolean;
+    const schema = store.keep(tool.schema);
     return {
       floor: () => {
         for (let call = 0; call < callsPerRun; call++) if (floor(tool.valid)) accepted++;
       },
       toolgate: () => {
         for (let call = 0; call < callsPerRun; call++) {
-          if (checkArguments(tool.schema, tool.valid).length === 0) accepted++;
+          if (checkArguments(schema, tool.valid, { store }).length === 0) accepted++;
         }
       },
     };
@@ -273,7 +281,7 @@ for (const tool of tools) {
   // Preparing a schema never seen before. Each iteration gets a fresh structuredClone with its own
   // description, made outside the timed region (mitata's computed parameter `[0]`), so no cache
   // can answer:
-  // - toolgate caches by object and by content: new content is prepared anew.
+  // - toolgate's prepareSchema keeps nothing: every schema is read anew.
   // - ajv 8 caches compiled schemas in a Map keyed by the schema object (not its serialization),
   //   so a fresh clone truly compiles (meta-schema validation, code generation, `new Function`).
   //   One long-lived Ajv instance is reused, as an application would; `removeSchema` drops each

@@ -8,8 +8,9 @@
  *   made outside the timed region, 200 per run, median of 30 runs of CPU time), which is the cost
  *   of a tool list rebuilt with new objects every turn. Timed in batches rather than by mitata:
  *   mitata makes the clones of all its iterations ahead, and collecting that heap (thousands of
- *   live schemas and their cached results) cost several times the conversion itself;
- * - convert/cached: the same schema object again, answered from the cache;
+ *   live schemas and their results) cost several times the conversion itself;
+ * - convert/cached: the same content again, found in a store (`storedStrictSchema`) by the
+ *   store's own copy of it;
  * - decode/nulls: `decodeArguments` on what a strict model typically sends, with `null` at the
  *   placeholders of the arguments it left out;
  * - decode/values: the same call with every placeholder given a value, so nothing is decoded and
@@ -17,7 +18,10 @@
  */
 import { bench, do_not_optimize } from 'mitata';
 import { decodeArguments } from '../src/decode/decode-arguments.ts';
+import { openaiProfile } from '../src/decode/provider-profiles.ts';
+import { storedStrictSchema, strictScopeOf } from '../src/decode/stored-strict-schema.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
+import { PreparedStore } from '../src/store/prepared-store.ts';
 import { measurePairedRatios } from './paired-ratios.ts';
 import { runBenchmarks } from './run-benchmarks.ts';
 
@@ -248,7 +252,15 @@ for (const tool of tools) {
   const options = { defaults: tool.defaults };
   const { plan } = toStrictSchema(tool.schema, options);
 
-  bench(`convert/${tool.name}/cached`, () => do_not_optimize(toStrictSchema(tool.schema, options)));
+  const store = new PreparedStore();
+  const kept = store.keep(tool.schema);
+  const stored = {
+    profile: openaiProfile,
+    ...options,
+    store,
+    scope: strictScopeOf(openaiProfile, options.defaults),
+  };
+  bench(`convert/${tool.name}/cached`, () => do_not_optimize(storedStrictSchema(kept, stored)));
   bench(`decode/${tool.name}/nulls`, () => do_not_optimize(decodeArguments(tool.withNulls, plan)));
   bench(`decode/${tool.name}/values`, () =>
     do_not_optimize(decodeArguments(tool.withValues, plan)),
@@ -256,8 +268,8 @@ for (const tool of tools) {
 }
 
 /**
- * Mean ns of `toStrictSchema` on a schema object it has not seen: toStrictSchema caches by schema
- * object, so each run converts fresh structuredClones, made outside the timed region.
+ * Mean ns of `toStrictSchema` on a schema object it has not seen: fresh structuredClones, made
+ * outside the timed region.
  */
 async function uncachedConversionNs(tool: Tool): Promise<number> {
   const options = { defaults: tool.defaults };

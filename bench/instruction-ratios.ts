@@ -91,7 +91,7 @@ if (only === undefined || only === 'new-schema') {
   const [setup, prepared, converted] = await Promise.all([
     costPerRun({ script: armArguments('setup'), ...schemaRuns }),
     costPerRun({ script: armArguments('prepareSchema'), ...schemaRuns }),
-    costPerRun({ script: armArguments('toStrictSchemaCached'), ...schemaRuns }),
+    costPerRun({ script: armArguments('storedStrictSchema'), ...schemaRuns }),
   ]);
   const perSchema = (count: number) =>
     `${Math.round((count - setup.instructions) / schemasPerRun / 1000)}k`;

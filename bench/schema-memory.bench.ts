@@ -1,16 +1,19 @@
 /**
- * Do the schema caches stay bounded? Sends 100,000 schemas of distinct content (MCP-like shapes,
- * each with its own description) through the checker's preparation and the gate's cached strict
- * conversion, as a server with many per-user tool sets would, holding none of them, and prints
- * the heap after a full GC at 0, 25%, 50%, 75% and 100%.
+ * Does the gates' store of prepared schemas stay bounded? Sends 100,000 schemas of distinct
+ * content (MCP-like shapes, each with its own description) through the checker's preparation and
+ * the strict conversion, both kept in the store every gate shares, as a server with many per-user
+ * tool sets would, holding none of them, and prints the heap after a full GC at 0, 25%, 50%, 75%
+ * and 100%.
  *
  * Usage: `node --expose-gc schema-memory.bench.ts [--schemas=100000]`.
  *
- * The caches keep at most 1,000 contents each, so the heap should stop growing once they are full
- * (well within the first quarter). Exits 1 if it grows by more than 10 MB between 25% and 100%.
+ * The store keeps about 32 MiB, so the heap should stop growing once it is full (well within the
+ * first quarter). Exits 1 if it grows by more than 10 MB between 25% and 100%.
  */
-import { toStrictSchemaCached } from '../src/decode/strict-schema-cache.ts';
-import { prepareSchema } from '../src/schema/prepare-schema.ts';
+import { checkArguments } from '../src/checker/check-arguments.ts';
+import { openaiProfile } from '../src/decode/provider-profiles.ts';
+import { storedStrictSchema } from '../src/decode/stored-strict-schema.ts';
+import { gateStore as store } from '../src/middleware/gate-store.ts';
 import { mcpListing } from './mcp-tools.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -40,12 +43,14 @@ let converted = 0;
 for (let index = 1; index <= count; index++) {
   const schema = JSON.parse(shapes[index % shapes.length] as string) as Record<string, unknown>;
   schema.description = `schema ${index}`;
-  prepareSchema(schema);
-  if (toStrictSchemaCached(schema).strict) converted++;
+  checkArguments(schema, {}, { store });
+  if (storedStrictSchema(schema, { profile: openaiProfile, store }).strict) converted++;
   if (checkpoints.includes(index)) heap.set(index, heapAfterGc());
 }
 
-console.log(`${count} schemas of distinct content through prepareSchema and toStrictSchemaCached:`);
+console.log(
+  `${count} schemas of distinct content through the checker and strict conversion, kept in the gates' store:`,
+);
 for (const [index, bytes] of heap) {
   console.log(`  after ${String(index).padStart(7)}: heap ${(bytes / MB).toFixed(1)} MB`);
 }
@@ -60,6 +65,6 @@ if (converted !== count) {
   process.exit(1);
 }
 if (growth > growthLimit) {
-  console.error('the heap keeps growing: a schema cache is not bounded');
+  console.error('the heap keeps growing: the store is not bounded');
   process.exit(1);
 }

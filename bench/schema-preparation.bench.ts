@@ -4,19 +4,21 @@
  * schemas of new content (a numbered description), made outside the timed region, so no cache
  * answers. Measured side by side in one process (arms interleaved, medians of paired ratios, CPU
  * time). Goal: conversion / preparation <= 2x.
- * - `toStrictSchema`: the conversion alone (cached per object only);
- * - `toStrictSchemaCached`: what the gate runs: the content key, the conversion and a copy of the
- *   strict schema for this caller alone (a content is kept from its second sighting on);
- * - `secondSighting`: the same for a content seen once before, converted again, sealed and kept;
- * - `prepareSchema`: the checker's preparation, with its content key.
+ * - `toStrictSchema`: the conversion alone;
+ * - `storedStrictSchema`: what the gate runs: the content key, the conversion of the store's
+ *   frozen copy, the result frozen and kept in the store;
+ * - `seenBefore`: the same for a content the store holds already, found by its content;
+ * - `prepareSchema`: the checker's preparation alone.
  *
  * Usage: `node --expose-gc schema-preparation.bench.ts [--rounds=30]`. With
  * `--run=<arm>|setup --runs=N` it makes N sets of new schemas and runs one arm over each (`setup`:
  * none), untimed, and prints nothing: what `instruction-ratios.ts` counts under valgrind.
  */
-import { toStrictSchemaCached } from '../src/decode/strict-schema-cache.ts';
+import { openaiProfile } from '../src/decode/provider-profiles.ts';
+import { storedStrictSchema, strictScopeOf } from '../src/decode/stored-strict-schema.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
 import { prepareSchema } from '../src/schema/prepare-schema.ts';
+import { PreparedStore } from '../src/store/prepared-store.ts';
 import { mcpListing } from './mcp-tools.ts';
 import { formatRatio, measurePairedRatios } from './paired-ratios.ts';
 import { tools } from './realistic-tools.ts';
@@ -40,6 +42,12 @@ function freshSchemas(): object[] {
   }));
 }
 
+const store = new PreparedStore();
+// The gate reads the profile's scope once per request.
+const scope = strictScopeOf(openaiProfile);
+const stored = (schema: object) =>
+  storedStrictSchema(schema, { profile: openaiProfile, store, scope });
+
 const each =
   (work: (schema: object) => unknown) =>
   (input: never): void => {
@@ -49,21 +57,17 @@ const each =
 const countedArms = {
   prepareSchema: { setup: freshSchemas, run: each(prepareSchema) },
   toStrictSchema: { setup: freshSchemas, run: each((schema) => toStrictSchema(schema)) },
-  toStrictSchemaCached: {
-    setup: freshSchemas,
-    run: each((schema) => toStrictSchemaCached(schema)),
-  },
+  storedStrictSchema: { setup: freshSchemas, run: each(stored) },
 };
 const arms = {
   ...countedArms,
-  // The cache keeps a content from its second sighting on: that sighting converts again and seals.
-  secondSighting: {
+  seenBefore: {
     setup: () => {
       const schemas = freshSchemas();
-      for (const schema of schemas) toStrictSchemaCached(structuredClone(schema));
+      for (const schema of schemas) stored(structuredClone(schema));
       return schemas;
     },
-    run: each((schema) => toStrictSchemaCached(schema)),
+    run: each(stored),
   },
 };
 
@@ -91,11 +95,11 @@ console.log(
   `A new schema (${schemas.length} shapes, ${schemasPerRun} new schemas per run, ${rounds} rounds, CPU time):`,
 );
 console.log(`  prepareSchema           ${perSchema('prepareSchema')}`);
-for (const arm of ['toStrictSchema', 'toStrictSchemaCached']) {
+for (const arm of ['toStrictSchema', 'storedStrictSchema']) {
   console.log(
     `  ${arm.padEnd(22)}  ${perSchema(arm)}  / prepareSchema ${formatRatio(result.ratio(arm), { atMost: 2 })}  (goal <= 2x)`,
   );
 }
 console.log(
-  `  the same content seen again (converted again, sealed and kept)  ${perSchema('secondSighting')}  / prepareSchema ${formatRatio(result.ratio('secondSighting'))}  (no goal: paid once per content)`,
+  `  the same content seen again (found in the store by content)  ${perSchema('seenBefore')}  / prepareSchema ${formatRatio(result.ratio('seenBefore'))}  (no goal)`,
 );

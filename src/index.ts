@@ -17,6 +17,8 @@ export {
   type Mismatch,
   type MismatchCode,
   maxJudgedValues,
+  PreparedStore,
+  type PreparedStoreOptions,
   type RefusalCode,
   type TurnVerdict,
   type ValidatorIssue,

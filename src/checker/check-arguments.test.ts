@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PreparedStore } from '../store/prepared-store.ts';
 import {
   type CheckArgumentsOptions,
   checkArguments,
@@ -1087,6 +1088,48 @@ describe('checkArguments', () => {
       first.pop();
       expect(checkArguments(schema, args)).toHaveLength(10);
     });
+  });
+});
+
+describe('a schema edited in place after first use', () => {
+  const unitSchema = () => withA({ enum: ['celsius', 'fahrenheit'] }, { required: ['a'] });
+
+  for (const [label, options] of [
+    ['without a store', {}],
+    ['with a store', { store: new PreparedStore() }],
+  ] as const) {
+    it(`should be judged by its new content, ${label}`, () => {
+      const schema = unitSchema();
+      expect(checkArguments(schema, { a: 'kelvin' }, options)).toHaveLength(1);
+      expect(judgeArguments(schema, { a: 'kelvin' }, options).mismatchCount).toBe(1);
+      (schema.properties as { a: { enum: string[] } }).a.enum.push('kelvin');
+      expect(checkArguments(schema, { a: 'kelvin' }, options)).toEqual([]);
+      expect(judgeArguments(schema, { a: 'kelvin' }, options).mismatchCount).toBe(0);
+      expect(fitArguments(schema, { a: 'kelvin' }, options).fits).toBe(true);
+      schema.required = ['a', 'b'];
+      expect(messagesOf(schema, { a: 'kelvin' }, options)).toEqual([
+        '"b" is required but was not sent.',
+      ]);
+      expect(
+        checkTurn(
+          [{ toolCallId: '1', toolName: 't', input: { a: 'kelvin' } }],
+          () => schema,
+          options,
+        ).refused,
+      ).toBe(true);
+    });
+  }
+
+  it('should be judged alike through a store by any object of that content, its frozen copy too', () => {
+    const store = new PreparedStore();
+    const kept = store.keep(unitSchema());
+    expect(Object.isFrozen(kept)).toBe(true);
+    for (const schema of [kept, unitSchema(), kept]) {
+      expect(messagesOf(schema, { a: 'kelvin' }, { store })).toEqual(
+        messagesOf(unitSchema(), { a: 'kelvin' }),
+      );
+      expect(checkArguments(schema, { a: 'celsius' }, { store })).toEqual([]);
+    }
   });
 });
 

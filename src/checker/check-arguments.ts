@@ -1,4 +1,5 @@
 import { prepareSchema } from '../schema/prepare-schema.ts';
+import type { PreparedStore, StoreScope } from '../store/prepared-store.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
 import { CheckerError } from './checker-error.ts';
 import { describeMismatch } from './describe-mismatch.ts';
@@ -23,6 +24,11 @@ export type CheckArgumentsOptions = {
    * least 1 is always described for arguments that do not fit.
    */
   maxMismatches?: number;
+  /**
+   * Where the schema's reading is kept, found again by the schema's content (or at once for a
+   * copy the store made, see `PreparedStore.keep`). Without one, the schema is read on every call.
+   */
+  store?: PreparedStore;
 };
 
 export type JudgeArgumentsOptions = CheckArgumentsOptions & {
@@ -58,7 +64,8 @@ export type ArgumentsJudgement = {
  * `format`, a `pattern` RE2 cannot run the same way) it passes; `not` of a schema that
  * admits everything (`{ not: {} }`) admits nothing, like `false`. Arguments that cannot be
  * read (throwing getters, proxies) are refused with a sentence; a fault inside the checker throws
- * a {@link CheckerError}, never passes. Never mutates the schema or the arguments.
+ * a {@link CheckerError}, never passes. Never mutates the schema or the arguments. The schema is
+ * read on every call, unless `options.store` keeps what was read of its content.
  *
  * @example
  * import { checkArguments } from 'toolgate/checker';
@@ -74,9 +81,9 @@ export function checkArguments(
   args: unknown,
   options?: CheckArgumentsOptions,
 ): Mismatch[] {
-  const lenient = options?.leniency !== 'exact';
-  if (fitsQuickly(judgeOfSchema(schema, lenient), args)) return [];
-  return [...describe(schema, args, options ?? {}).mismatches];
+  const judge = judgeOfSchema(schema, options?.leniency !== 'exact', options?.store);
+  if (fitsQuickly(judge, args)) return [];
+  return [...describe(judge, args, options ?? {}).mismatches];
 }
 
 /** The cap on described mismatches: the option, with `NaN` read as the default, and at least 1. */
@@ -119,7 +126,7 @@ export function judgeArgumentsWithin(
   nameSearch: NameSearchBudget | undefined,
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
-  const judge = judgeOfSchema(schema, lenient);
+  const judge = judgeOfSchema(schema, lenient, options.store);
   const run = createRun(undefined, lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
@@ -128,7 +135,7 @@ export function judgeArgumentsWithin(
     return answerToThrow(error, args);
   }
   if (value !== refused) return { mismatches: noMismatches, mismatchCount: 0, value };
-  return describe(schema, args, options, nameSearch);
+  return describe(judge, args, options, nameSearch);
 }
 
 /**
@@ -140,19 +147,32 @@ export function judgeArgumentsWithin(
 export function fitArguments(
   schema: unknown,
   value: unknown,
-  { leniency = 'lenient' }: { leniency?: Leniency } = {},
+  { leniency = 'lenient', store }: Pick<CheckArgumentsOptions, 'leniency' | 'store'> = {},
 ): { fits: boolean; complete: boolean } {
   const run = createRun(undefined, undefined);
   try {
-    const fits = judgeOfSchema(schema, leniency !== 'exact')(value, run, 0) !== refused;
+    const fits = judgeOfSchema(schema, leniency !== 'exact', store)(value, run, 0) !== refused;
     return { fits, complete: run.complete };
   } catch {
     return { fits: false, complete: false };
   }
 }
 
-function judgeOfSchema(schema: unknown, lenient: boolean): Judge {
-  return judgeOf(prepareSchema(schema).root, lenient);
+/** What a store keeps of a schema for the checker: its judge in each mode. */
+const judgesInStore = {
+  lenient: {
+    scope: 'judged lenient' as StoreScope<Judge>,
+    prepare: (schema: unknown) => judgeOf(prepareSchema(schema).root, true),
+  },
+  exact: {
+    scope: 'judged exact' as StoreScope<Judge>,
+    prepare: (schema: unknown) => judgeOf(prepareSchema(schema).root, false),
+  },
+};
+
+function judgeOfSchema(schema: unknown, lenient: boolean, store: PreparedStore | undefined): Judge {
+  const { scope, prepare } = lenient ? judgesInStore.lenient : judgesInStore.exact;
+  return store?.recall(schema, scope, prepare) ?? prepare(schema);
 }
 
 /** The yes/no pass alone, for callers that need no value. */
@@ -166,7 +186,7 @@ function fitsQuickly(judge: Judge, args: unknown): boolean {
 
 /** The describing pass: every mismatch with its sentence, or (when it finds none) the value. */
 function describe(
-  schema: unknown,
+  judge: Judge,
   args: unknown,
   options: JudgeArgumentsOptions,
   nameSearch?: NameSearchBudget,
@@ -180,7 +200,7 @@ function describe(
   const run = createRun(report, lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
-    value = judgeOfSchema(schema, lenient)(args, run, 0);
+    value = judge(args, run, 0);
   } catch (error) {
     return answerToThrow(error, args);
   }

@@ -1,3 +1,4 @@
+export { PreparedStore, type PreparedStoreOptions } from '../store/prepared-store.ts';
 export {
   type ArgumentsJudgement,
   type CheckArgumentsOptions,

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4ToolCall,
 } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
+import type { PreparedStore } from '../store/prepared-store.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import type { ToolGateOptions } from './options/gate-options.ts';
 import {
@@ -32,10 +33,13 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
   options,
   ledger,
   owned,
+  store,
 }: {
   options: ToolGateOptions<TOOLS>;
   ledger: CallLedger;
   owned: OwnedSchemas;
+  /** Where what is prepared from tool schemas is kept. */
+  store: PreparedStore;
 }): LanguageModelV4Middleware {
   const requests = new WeakMap<LanguageModelV4CallOptions, GateRequest>();
   // Marks the params this gate prepared, so a gate that meets them again (the same middleware
@@ -54,7 +58,7 @@ export function createGateMiddleware<TOOLS extends ToolSet>({
           mistake: preparedBy === gateToken ? 'middleware-twice' : 'two-gates',
         });
       }
-      const preparing = prepareGateRequest({ params, model, options, owned, last });
+      const preparing = prepareGateRequest({ params, model, options, owned, store, last });
       const prepared = preparing instanceof Promise ? await preparing : preparing;
       requests.set(prepared.params, prepared.request);
       Object.defineProperty(prepared.params, preparedByKey, { value: gateToken });

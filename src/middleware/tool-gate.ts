@@ -1,6 +1,7 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ToolApprovalConfiguration, ToolCallRepairFunction, ToolSet } from 'ai';
 import { createGateMiddleware } from './gate-middleware.ts';
+import { gateStore } from './gate-store.ts';
 import { GateWiringError } from './gate-wiring-error.ts';
 import type { ToolGateOptions } from './options/gate-options.ts';
 import { validateGateOptions } from './options/validate-gate-options.ts';
@@ -107,9 +108,10 @@ export function toolGate<TOOLS extends ToolSet = ToolSet>(
   const context: GateToolsContext = {
     ledger,
     owned,
-    reused: new ReusedInputSchemas(),
+    store: gateStore,
+    reused: new ReusedInputSchemas(gateStore),
     judgeAlone: ({ toolName, schema, tool, input }) =>
-      judgeAlone({ toolName, schema, tool, input, options }),
+      judgeAlone({ toolName, schema, tool, input, options, store: gateStore }),
     warnUnjudged: (toolName) => {
       if (warned) return;
       warned = true;
@@ -125,7 +127,7 @@ export function toolGate<TOOLS extends ToolSet = ToolSet>(
     repair?: ToolCallRepairFunction<REQUEST_TOOLS>,
   ) => repairRefusals({ repair, ledger });
   return {
-    middleware: createGateMiddleware({ options, ledger, owned }),
+    middleware: createGateMiddleware({ options, ledger, owned, store: gateStore }),
     toolSettings: (settings = {}) => ({
       tools: settings.tools === undefined ? (tools as never) : wrap(settings.tools),
       repairToolCall: repairToolCall(settings.repairToolCall),

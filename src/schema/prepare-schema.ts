@@ -1,5 +1,4 @@
 import { acceptsNothing } from './accepts-nothing.ts';
-import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
 import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
@@ -30,24 +29,14 @@ export type PreparedSchema = {
   readonly problems: readonly SchemaProblem[];
 };
 
-const preparedBySchema = new ContentCache<PreparedSchema>();
-
 /**
- * Reads a JSON Schema into the {@link SchemaNode} tree the checker runs on.
- *
- * Cached per schema object, so a tool list rebuilt every turn (as MCP clients do) is read once per
- * schema it holds. Never throws and never mutates: malformed parts become problems and are skipped.
+ * Reads a JSON Schema into the {@link SchemaNode} tree the checker runs on. Never throws and never
+ * mutates: malformed parts become problems and are skipped. Not cached: a caller that judges the
+ * same content again keeps the result (see `PreparedStore`).
  */
 export function prepareSchema(schema: unknown): PreparedSchema {
-  if (typeof schema !== 'object' || schema === null) {
-    return { root: readSchemaNode(schema, '', 0, new Map(), []), problems: [] };
-  }
-  const cached = preparedBySchema.get(schema);
-  if (cached !== undefined) return cached;
   const problems: SchemaProblem[] = [];
-  const prepared = { root: readSchemaNode(schema, '', 0, new Map(), problems), problems };
-  preparedBySchema.set(schema, prepared);
-  return prepared;
+  return { root: readSchemaNode(schema, '', 0, new Map(), problems), problems };
 }
 
 type Memo = Map<object, SchemaNode>;

@@ -193,8 +193,8 @@ export async function waitFor(predicate: () => boolean, what: string): Promise<v
 }
 
 /**
- * Tags that make each test's content its own, one counter per file: the strict-schema cache and
- * its kin are module-level, shared by every test of a file.
+ * Tags that make each test's content its own, one counter per file, for tests of what happens to
+ * content new to the store of prepared schemas (which every gate of a test file shares).
  */
 export function contentTagger(file: string): (what: string) => string {
   let unique = 0;

@@ -11,15 +11,6 @@ import {
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cerebrasProfile } from '../../src/decode/provider-profiles.ts';
-import {
-  areUnchanged,
-  isSealed,
-  isUnchanged,
-  toStrictSchemaCached,
-  watchedArraysOf,
-} from '../../src/decode/strict-schema-cache.ts';
-import type { StrictSchemaResult } from '../../src/decode/to-strict-schema.ts';
 import { checkTurn, toolGate, toStrictSchema } from '../../src/index.ts';
 import { contentKeyOf } from '../../src/schema/content-key.ts';
 import {
@@ -37,16 +28,14 @@ import {
 } from './helpers.ts';
 
 /**
- * Hostile and concurrent use of what the gate keeps between requests: strict results kept from a
- * content's second sighting on (a first sighting's copy belongs to its request alone), sightings
- * counted per content and scope, the flat list of watched arrays checked before a kept
- * preparation is sent again, content snapshots as one flat list of tokens, and checkTurn's lookup
- * of tool names by list or by set.
+ * Hostile and concurrent use of what the gate keeps between requests: strict conversions kept by
+ * content and frozen, one per content and scope (profile and defaults), content snapshots as one
+ * flat list of tokens, and checkTurn's lookup of tool names by list or by set.
  */
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-/** Content no other test (or file) has shown the module-level caches. */
+/** Content no other test of this file has shown the store. */
 const tag = contentTagger('kept-state-adversarial');
 
 type FileSchema = {
@@ -100,8 +89,8 @@ function expectedStrict(schema: object): string {
   return JSON.stringify(result.schema);
 }
 
-describe('strict results from a content first sighting, through the gate', () => {
-  it('should judge and send correctly when every request brings new content (first sightings only)', async () => {
+describe('strict conversions of content new to the store, through the gate', () => {
+  it('should judge and send correctly when every request brings new content', async () => {
     const gate = toolGate();
     const executed: string[] = [];
     for (let index = 0; index < 6; index++) {
@@ -138,7 +127,7 @@ describe('strict results from a content first sighting, through the gate', () =>
   it('should not let a middleware after the gate that edits the schema it is sent change later steps or verdicts', async () => {
     const gate = toolGate();
     const received: string[] = [];
-    const objectWrites: boolean[] = [];
+    const writes: boolean[] = [];
     const editor: LanguageModelMiddleware = {
       specificationVersion: 'v4',
       transformParams: async ({ params }) => {
@@ -147,11 +136,20 @@ describe('strict results from a content first sighting, through the gate', () =>
           const schema = sent.inputSchema as unknown as FileSchema;
           received.push(JSON.stringify(schema));
           // Every edit a careless middleware might make, in place.
-          schema.required.reverse();
-          schema.required.push('extra');
-          schema.properties.mode.enum.push('evil');
-          schema.properties.mode.enum.sort();
-          objectWrites.push(
+          for (const edit of [
+            () => schema.required.reverse(),
+            () => schema.required.push('extra'),
+            () => schema.properties.mode.enum.push('evil'),
+            () => schema.properties.mode.enum.sort(),
+          ]) {
+            try {
+              edit();
+              writes.push(true);
+            } catch {
+              writes.push(false);
+            }
+          }
+          writes.push(
             Reflect.set(schema.properties.path, 'type', 'number'),
             Reflect.set(schema, 'additionalProperties', true),
             Reflect.deleteProperty(schema.properties, 'mode'),
@@ -191,8 +189,9 @@ describe('strict results from a content first sighting, through the gate', () =>
       expect([...new Set(refusedIds)]).toEqual([`edit-${run}-1`, `edit-${run}-2`]);
     }
     expect(executed).toEqual(['edit-0-3', 'edit-1-3', 'edit-2-3']);
-    // Objects of the schemas sent are frozen, first sighting or not: no write to one succeeded.
-    expect(objectWrites.every((written) => !written)).toBe(true);
+    // The schemas sent are frozen through, objects and lists: no write to one succeeded.
+    expect(writes).toHaveLength(3 * 4 * 7);
+    expect(writes.every((written) => !written)).toBe(true);
   });
 
   it('should judge 50 concurrent loops on one gate, offered identical new content, each by its own turn', async () => {
@@ -307,33 +306,12 @@ describe('strict results from a content first sighting, through the gate', () =>
   });
 });
 
-describe('sightings counted per content and scope', () => {
+describe('one frozen conversion per content and scope, through the gate', () => {
   const schema = (description: string) => ({
     type: 'object',
     description,
     properties: { mode: { type: 'string', enum: ['x', 'y'] } },
     additionalProperties: false,
-  });
-
-  it('should keep a content from its second sighting under one scope, whatever was seen between under another', () => {
-    const description = tag('alternating scopes');
-    const seen: boolean[] = [];
-    for (let round = 0; round < 3; round++) {
-      seen.push(isSealed(toStrictSchemaCached(schema(description))));
-      seen.push(isSealed(toStrictSchemaCached(schema(description), { profile: cerebrasProfile })));
-    }
-    // Second sightings (rounds 1 and 2) under each scope are kept.
-    expect(seen).toEqual([false, false, true, true, true, true]);
-  });
-
-  it('should keep a content seen with two sets of defaults in turn', () => {
-    const description = tag('alternating defaults');
-    const seen: boolean[] = [];
-    for (let round = 0; round < 3; round++) {
-      seen.push(isSealed(toStrictSchemaCached(schema(description))));
-      seen.push(isSealed(toStrictSchemaCached(schema(description), { defaults: { mode: 'x' } })));
-    }
-    expect(seen).toEqual([false, false, true, true, true, true]);
   });
 
   /**
@@ -375,7 +353,7 @@ describe('sightings counted per content and scope', () => {
     };
   }
 
-  it('through the gate: two tools of one content, one with defaults, are still sent a kept schema from the second step on', async () => {
+  it('should send two tools of one content, one with defaults, each its own conversion on every step', async () => {
     const { ran, sentA } = await loopOverOneContent({
       content: schema(tag('two tools one content')),
       toolNames: ['a', 'b'],
@@ -387,12 +365,12 @@ describe('sightings counted per content and scope', () => {
       ],
     });
     expect(ran).toEqual(['s1', 's2', 's3']);
-    // From the second step on, the same kept strict schema is sent again (as for one tool alone).
-    expect(sentA[2]).toBe(sentA[1]);
-    expect(sentA[3]).toBe(sentA[2]);
+    // Every step sends the same frozen conversion (as for one tool alone).
+    expect(new Set(sentA).size).toBe(1);
+    expect(Object.isFrozen(sentA[0])).toBe(true);
   });
 
-  it('control: two tools of one content with the same (no) defaults are sent a kept schema from the second step on', async () => {
+  it('control: two tools of one content with the same (no) defaults are sent one conversion', async () => {
     const { sentA } = await loopOverOneContent({
       content: schema(tag('two tools one scope')),
       toolNames: ['a', 'b'],
@@ -402,11 +380,10 @@ describe('sightings counted per content and scope', () => {
         ['s3', 'a', { mode: 'y' }],
       ],
     });
-    expect(sentA[2]).toBe(sentA[1]);
-    expect(sentA[3]).toBe(sentA[2]);
+    expect(new Set(sentA).size).toBe(1);
   });
 
-  it('control: one tool alone with defaults is sent the same kept schema from the second step on', async () => {
+  it('control: one tool alone with defaults is sent the same conversion on every step', async () => {
     const { sentA } = await loopOverOneContent({
       content: schema(tag('one tool with defaults')),
       toolNames: ['a'],
@@ -417,155 +394,7 @@ describe('sightings counted per content and scope', () => {
         ['s3', 'a', { mode: 'y' }],
       ],
     });
-    expect(sentA[1]).not.toBe(sentA[0]);
-    expect(sentA[2]).toBe(sentA[1]);
-    expect(sentA[3]).toBe(sentA[2]);
-  });
-});
-
-/** A first sighting is made, then the second returns the sealed, kept result. */
-function sealedResultOf(schema: () => object): StrictSchemaResult & { strict: true } {
-  toStrictSchemaCached(schema());
-  const result = toStrictSchemaCached(schema());
-  if (!result.strict || !isSealed(result)) throw new Error('expected a sealed strict result');
-  return result;
-}
-
-describe('watched arrays', () => {
-  const base = (description: string) => ({
-    type: 'object',
-    description,
-    properties: {
-      kind: { type: 'string', enum: ['a', 'b', 'c'] },
-      choice: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
-    },
-    required: ['kind', 'choice'],
-    additionalProperties: false,
-  });
-  type Strict = {
-    required: unknown[];
-    properties: { kind: { enum: unknown[] }; choice: { anyOf: unknown[] } };
-  };
-
-  const edits: Array<[string, (schema: Strict) => void]> = [
-    ['push', (schema) => schema.required.push('other')],
-    ['pop', (schema) => schema.required.pop()],
-    ['reverse', (schema) => schema.required.reverse()],
-    ['sort', (schema) => schema.properties.kind.enum.sort().reverse()],
-    [
-      'replace an item with an equal-looking object',
-      (schema) => {
-        schema.properties.choice.anyOf[0] = structuredClone(schema.properties.choice.anyOf[0]);
-      },
-    ],
-    ['shorten by length', (schema) => (schema.properties.kind.enum.length = 1)],
-    ['lengthen by length', (schema) => (schema.properties.kind.enum.length = 5)],
-    ['splice in the middle', (schema) => schema.properties.kind.enum.splice(1, 1, 'z')],
-    [
-      'a throwing getter',
-      (schema) =>
-        Object.defineProperty(schema.required, 1, {
-          get: () => {
-            throw new Error('read');
-          },
-        }),
-    ],
-  ];
-
-  for (const [name, edit] of edits) {
-    it(`should notice an in-place edit (${name}) and convert anew`, () => {
-      const description = tag(`watched ${name}`);
-      const expected = JSON.stringify(toStrictSchema(base(description)).schema);
-      const result = sealedResultOf(() => base(description));
-      const watched = watchedArraysOf([result]);
-      expect(areUnchanged(watched)).toBe(true);
-      edit(result.schema as unknown as Strict);
-      expect(areUnchanged(watched)).toBe(false);
-      expect(isUnchanged(result)).toBe(false);
-      const next = toStrictSchemaCached(base(description));
-      // Not `not.toBe`: on a miss it compares deeply, reading the throwing getter.
-      expect(next === result).toBe(false);
-      expect(JSON.stringify(next.schema)).toBe(expected);
-      expect(areUnchanged(watchedArraysOf([next]))).toBe(true);
-    });
-  }
-
-  it('should take an edit undone in place (push then pop, same string written back) as unchanged', () => {
-    const description = tag('watched undone');
-    const result = sealedResultOf(() => base(description));
-    const watched = watchedArraysOf([result]);
-    const schema = result.schema as unknown as Strict;
-    schema.required.push('other');
-    schema.required.pop();
-    schema.properties.kind.enum[0] = 'a';
-    expect(areUnchanged(watched)).toBe(true);
-    expect(toStrictSchemaCached(base(description))).toBe(result);
-  });
-
-  it('should watch every result listed, the same one twice included', () => {
-    const oneDescription = tag('watched one');
-    const otherDescription = tag('watched other');
-    const one = sealedResultOf(() => base(oneDescription));
-    const other = sealedResultOf(() => base(otherDescription));
-    const watched = watchedArraysOf([one, other, one]);
-    expect(areUnchanged(watched)).toBe(true);
-    (other.schema as unknown as Strict).properties.choice.anyOf.pop();
-    expect(areUnchanged(watched)).toBe(false);
-    expect(areUnchanged(watchedArraysOf([one]))).toBe(true);
-  });
-
-  it('should list nothing for a first sighting, which is not kept', () => {
-    const first = toStrictSchemaCached(base(tag('watched first')));
-    expect(first.strict).toBe(true);
-    expect(isSealed(first)).toBe(false);
-    expect(watchedArraysOf([first])).toEqual([]);
-    expect(areUnchanged([])).toBe(true);
-  });
-
-  it('should not send again, through the gate, a kept schema whose list a middleware reordered in place', async () => {
-    const description = tag('gate reorder');
-    const content = base(description);
-    const gate = toolGate({
-      tools: {
-        pick: dynamicTool({
-          inputSchema: jsonSchema(structuredClone(content)),
-          execute: async () => 'ok',
-        }),
-      },
-    });
-    const received: string[] = [];
-    const editor: LanguageModelMiddleware = {
-      specificationVersion: 'v4',
-      transformParams: async ({ params }) => {
-        for (const sent of params.tools ?? []) {
-          if (sent.type !== 'function') continue;
-          received.push(JSON.stringify(sent.inputSchema));
-          const schema = sent.inputSchema as unknown as Strict;
-          schema.required.reverse();
-          schema.properties.kind.enum.reverse();
-        }
-        return params;
-      },
-    };
-    const model = new MockLanguageModelV4({
-      provider: 'openai.responses',
-      doGenerate: [
-        toolTurn([call('p1', 'pick', { kind: 'a', choice: 1 })]),
-        toolTurn([call('p2', 'pick', { kind: 'b', choice: 'x' })]),
-        toolTurn([call('p3', 'pick', { kind: 'd', choice: 'x' })]),
-        textTurn('done'),
-      ],
-    });
-    await generateText({
-      model: wrapLanguageModel({ model, middleware: [gate.middleware, editor] }),
-      tools: gate.tools,
-      prompt: 'go',
-      stopWhen: isStepCount(4),
-    });
-    const expected = expectedStrict(content);
-    expect(received).toEqual([expected, expected, expected, expected]);
-    const answers = refusalAnswers(model.doGenerateCalls[3]?.prompt ?? []);
-    expect(answers.refused.map((result) => result.toolCallId)).toEqual(['p3']);
+    expect(new Set(sentA).size).toBe(1);
   });
 });
 

@@ -29,8 +29,8 @@ type Schema = {
 };
 
 /**
- * A middleware placed after the gate that edits, in place, each function tool schema it is sent
- * as offered (a strict conversion's objects are frozen).
+ * A middleware placed after the gate that sends each function tool it is sent as offered with an
+ * edited copy of its schema (the schema itself is frozen: an edit in place throws, see below).
  */
 function editing(edit: (schema: Schema) => void): LanguageModelMiddleware {
   return {
@@ -38,7 +38,9 @@ function editing(edit: (schema: Schema) => void): LanguageModelMiddleware {
     transformParams: async ({ params }) => {
       for (const sent of params.tools ?? []) {
         if (sent.type === 'function' && sent.strict !== true) {
-          edit(sent.inputSchema as unknown as Schema);
+          const copy = structuredClone(sent.inputSchema) as unknown as Schema;
+          edit(copy);
+          (sent as { inputSchema: unknown }).inputSchema = copy;
         }
       }
       return params;
@@ -109,7 +111,39 @@ async function loop({
   return { result, model, runs: runs() };
 }
 
-describe('a tool sent as offered (not as a sealed strict conversion), edited by a middleware after the gate', () => {
+describe('a tool sent as offered (not as a strict conversion), changed by a middleware after the gate', () => {
+  it('should be sent frozen, so no middleware edits what calls are judged by in place', async () => {
+    const attempts: string[] = [];
+    await loop({
+      provider: 'ollama.chat',
+      middleware: [
+        {
+          specificationVersion: 'v4',
+          transformParams: async ({ params }) => {
+            const [sent] = params.tools ?? [];
+            const schema = (sent as { inputSchema: Schema }).inputSchema;
+            for (const [name, edit] of Object.entries({
+              object: () => {
+                schema.additionalProperties = true;
+              },
+              list: () => schema.properties.unit?.enum?.push('kelvin'),
+            })) {
+              try {
+                edit();
+                attempts.push(`${name} edited`);
+              } catch (error) {
+                attempts.push(`${name} ${(error as Error).name}`);
+              }
+            }
+            return params;
+          },
+        },
+      ],
+      inputs: [],
+    });
+    expect(attempts).toEqual(['object TypeError', 'list TypeError']);
+  });
+
   it('should still refuse a call missing a required parameter or adding one, on a non-strict provider', async () => {
     const { runs } = await loop({
       provider: 'ollama.chat',

@@ -64,18 +64,19 @@ describe('a tool list rebuilt for every request', () => {
 
     const sentSchema = (sent: unknown) => (sent as { inputSchema: unknown }).inputSchema;
     expect(passed.sent).toMatchObject({ strict: true });
-    // The first request's first step had the content's first sighting, converted for it alone.
-    expect(sentSchema(refused.sent)).toEqual(sentSchema(passed.sent));
+    // Converted once, then found by content: every request sends the one frozen conversion.
+    expect(sentSchema(refused.sent)).toBe(sentSchema(passed.sent));
     expect(sentSchema(again.sent)).toBe(sentSchema(refused.sent));
     expect(passed.answers.refused).toEqual([]);
     expect(refused.answers.refused).toHaveLength(1);
     expect(again.answers.refused).toEqual([]);
   });
 
-  it('should send the converted schema unchanged after a middleware edited the lists of one it was sent', async () => {
+  it('should send the converted schema frozen: a middleware that edits its lists changes nothing', async () => {
     const gate = toolGate();
-    // After the gate: records each strict schema it is sent, then edits its lists in place.
+    // After the gate: records each strict schema it is sent, then tries to edit its lists in place.
     const received: string[] = [];
+    const refusedEdits: string[] = [];
     const editor: LanguageModelMiddleware = {
       specificationVersion: 'v4',
       transformParams: async ({ params }) => {
@@ -86,8 +87,16 @@ describe('a tool list rebuilt for every request', () => {
             properties: { encoding: { enum: unknown[] } };
           };
           received.push(JSON.stringify(schema));
-          schema.required.pop();
-          schema.properties.encoding.enum.push('latin1');
+          for (const edit of [
+            () => schema.required.pop(),
+            () => schema.properties.encoding.enum.push('latin1'),
+          ]) {
+            try {
+              edit();
+            } catch (error) {
+              refusedEdits.push((error as Error).name);
+            }
+          }
         }
         return params;
       },
@@ -106,10 +115,11 @@ describe('a tool list rebuilt for every request', () => {
         prompt: 'read it',
         stopWhen: isStepCount(2),
       });
-      // The edits reach only the request they were made in: the gate judges the app's schema.
+      // The gate judges the app's schema.
       expect(result.steps[0]?.toolResults).toHaveLength(encoding === null ? 1 : 0);
     }
     expect(received).toHaveLength(6);
+    expect(refusedEdits).toEqual(Array.from({ length: 12 }, () => 'TypeError'));
     expect(new Set(received).size).toBe(1);
     expect(JSON.parse(received[0] as string)).toMatchObject({
       required: ['path', 'encoding'],

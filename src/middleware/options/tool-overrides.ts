@@ -46,11 +46,9 @@ export type OverriddenSchemas = {
   readonly fixedValues: ReadonlyMap<string, unknown>;
 };
 
-const cache = new WeakMap<object, WeakMap<ToolOverrides, OverriddenSchemas>>();
-
 /**
  * Applies a tool's parameter overrides to its JSON Schema, giving what the model is offered and
- * what the check judges. Cached per schema and overrides object; never mutates the schema.
+ * what the check judges. Never mutates the schema.
  */
 export function applyOverrides(
   schema: unknown,
@@ -59,14 +57,6 @@ export function applyOverrides(
   if (overrides === undefined || typeof schema !== 'object' || schema === null) {
     return { offered: schema, judged: schema, fixedValues: new Map() };
   }
-  let byOverrides = cache.get(schema);
-  if (byOverrides === undefined) {
-    byOverrides = new WeakMap();
-    cache.set(schema, byOverrides);
-  }
-  const cached = byOverrides.get(overrides);
-  if (cached !== undefined) return cached;
-
   const source = schema as Record<string, unknown>;
   const properties = (
     typeof source.properties === 'object' && source.properties !== null ? source.properties : {}
@@ -87,7 +77,7 @@ export function applyOverrides(
       judgedProperties[name] = narrowed;
     }
   }
-  const result: OverriddenSchemas = {
+  return {
     offered: {
       ...source,
       properties: offeredProperties,
@@ -100,8 +90,6 @@ export function applyOverrides(
     },
     fixedValues,
   };
-  byOverrides.set(overrides, result);
-  return result;
 }
 
 function asObject(value: unknown): Record<string, unknown> {

@@ -12,8 +12,11 @@ import {
   resolveProfile,
   type StrictProfile,
 } from '../../decode/provider-profiles.ts';
-import { areUnchanged, isSealed, watchedArraysOf } from '../../decode/strict-schema-cache.ts';
+import { strictScopeOf } from '../../decode/stored-strict-schema.ts';
+import type { StrictSchemaResult } from '../../decode/to-strict-schema.ts';
+import { contentKeyOf } from '../../schema/content-key.ts';
 import { isPromiseLike } from '../../schema/is-promise-like.ts';
+import type { PreparedStore, StoreScope } from '../../store/prepared-store.ts';
 import { GateWiringError } from '../gate-wiring-error.ts';
 import type { ToolGateOptions } from '../options/gate-options.ts';
 import { restoreRefusals } from '../refusals/restore-refusals.ts';
@@ -53,6 +56,8 @@ export type GateRequest = {
   /** The names of `tools`, listed once for every turn judged against them. */
   readonly toolNames: readonly string[];
   readonly warnings: readonly SharedV4Warning[];
+  /** Where the readings of the judged schemas are kept; none: read on every judgement. */
+  readonly store?: PreparedStore;
 };
 
 /** The params to send and the request's context, which lives only as long as those params. */
@@ -67,23 +72,25 @@ type PrepareGateRequestOptions<TOOLS extends ToolSet> = {
   options: ToolGateOptions<TOOLS>;
   /** The schema objects of the tools this gate wrapped. */
   owned: OwnedSchemas;
+  /** Where what is prepared from the tools' schemas is kept. */
+  store: PreparedStore;
   /** This gate's last preparation of a tool list, which the request may offer again. */
   last: { current: LastPreparation | undefined };
 };
 
 /**
- * What a gate prepared for the tools of its last request: the next step of a loop offers the
- * same tools again (new objects the SDK makes per step, of the same tools), and is sent what was
- * worked out for them. Everything in it is derived from those tools and the gate's options, never
- * from one request, so any request offering the same tools may take it.
+ * What a gate prepared for the tools of its last request: the next step of a loop offers the same
+ * wrapped tools again, and is sent what was worked out for them. A preparation reads nothing but
+ * the tools' owned objects (made by the gate, each tied for good to a frozen copy of its content),
+ * the provider and the settings, so any request offering the same objects in the same order under
+ * the same provider and settings may take it.
  */
 export type LastPreparation = {
   readonly provider: string;
+  readonly settings: string;
   /** What the preparation read of each tool offered, all function tools. */
   readonly offered: readonly OfferedTool[];
   readonly sending: readonly Sending[];
-  /** The arrays of the strict schemas sent, checked before they are sent again. */
-  readonly watchedArrays: readonly unknown[];
   readonly request: GateRequest;
 };
 
@@ -94,6 +101,17 @@ type OfferedTool = {
 };
 
 /**
+ * The profile a request is prepared for, with the store scope of its conversions (see
+ * `strictScopeOf`) and the content of everything else a preparation reads of the options
+ * (`undefined` when any is not plain JSON data: then nothing is reused).
+ */
+type Settings = {
+  readonly profile: StrictProfile;
+  readonly scope: StoreScope<StrictSchemaResult> | undefined;
+  readonly key: string | undefined;
+};
+
+/**
  * Prepares one request: converts each function tool's schema for a strict provider, records the
  * plans, and restores earlier refused calls in the prompt. Synchronous unless a provider-defined
  * tool's app schema has to be awaited, so a request of function tools waits on no promise here.
@@ -101,8 +119,12 @@ type OfferedTool = {
 export function prepareGateRequest<TOOLS extends ToolSet>(
   prepare: PrepareGateRequestOptions<TOOLS>,
 ): PreparedGateRequest | Promise<PreparedGateRequest> {
+  const settings = settingsOf(prepare.options, prepare.model.provider);
   const last = prepare.last.current;
-  if (last !== undefined && offersTheSameTools(last, prepare.params, prepare.model.provider)) {
+  if (
+    last !== undefined &&
+    offersTheSameTools(last, prepare.params, prepare.model.provider, settings)
+  ) {
     return {
       params: sentParams(prepare.params, last.sending, last.request),
       request: withOwnWarnings(last.request),
@@ -137,11 +159,12 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
     pending ||= isPromiseLike(schema);
     providerSchemas.set(tool.name, schema);
   }
-  if (!pending) return prepareWithSchemas(prepare, ownedTools, providerSchemas);
+  if (!pending) return prepareWithSchemas(prepare, settings, ownedTools, providerSchemas);
   const names = [...providerSchemas.keys()];
   return Promise.all(providerSchemas.values()).then((schemas) =>
     prepareWithSchemas(
       prepare,
+      settings,
       ownedTools,
       new Map(names.map((name, index) => [name, schemas[index]])),
     ),
@@ -153,7 +176,8 @@ export function prepareGateRequest<TOOLS extends ToolSet>(
  * (per-request strict budgets, then all-or-nothing strict), then the params rendered from them.
  */
 function prepareWithSchemas<TOOLS extends ToolSet>(
-  { params, model, options, last }: PrepareGateRequestOptions<TOOLS>,
+  { params, model, options, store, last }: PrepareGateRequestOptions<TOOLS>,
+  { profile, scope, key }: Settings,
   /**
    * What each of the request's tools is (by its place): the gate's record of a function tool or
    * of a wrapped provider-defined tool the app runs; `undefined` for any other provider-defined one.
@@ -163,7 +187,6 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   providerSchemas: ReadonlyMap<string, unknown>,
 ): PreparedGateRequest {
   const requestTools = params.tools ?? [];
-  const profile = chooseProfile(options, model.provider);
   const prepared = requestTools.map((tool, index) =>
     prepareTool({
       tool,
@@ -171,6 +194,8 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
       providerSchema: providerSchemas.get(tool.name),
       options,
       profile,
+      store,
+      scope,
     }),
   );
   const budgeted = applyStrictBudget(prepared, profile);
@@ -183,26 +208,22 @@ function prepareWithSchemas<TOOLS extends ToolSet>(
   const tools = new Map<string, GatedToolPlan>();
   for (const record of final.records) tools.set(record.offered.name, gatedToolOf(record));
   const sending = sendingOf(final.records, profile);
-  const request: GateRequest = { tools, toolNames: [...tools.keys()], warnings };
-  const conversions = final.records.flatMap(({ conversion }) =>
-    conversion.kind === 'converted' ? [conversion.result] : [],
-  );
+  const request: GateRequest = { tools, toolNames: [...tools.keys()], warnings, store };
   // Provider-defined tools are judged by their app schema, which is not among the tools offered.
-  // A conversion made for this request alone (a schema's first sighting) is not handed to others.
   if (
+    key !== undefined &&
     requestTools.length > 0 &&
-    requestTools.every((tool) => tool.type === 'function') &&
-    conversions.every(isSealed)
+    requestTools.every((tool) => tool.type === 'function')
   ) {
     last.current = {
       provider: model.provider,
+      settings: key,
       offered: requestTools.map((tool) => ({
         name: tool.name,
         inputSchema: tool.type === 'function' ? tool.inputSchema : undefined,
         strict: tool.type === 'function' ? tool.strict : undefined,
       })),
       sending,
-      watchedArrays: watchedArraysOf(conversions),
       request,
     };
   }
@@ -266,18 +287,24 @@ function sentParams(
 }
 
 /**
- * Whether a request offers the tools of the last preparation again: the same provider, and in the
- * same order tools of the same kind, name, schema (the same object the gate owns) and `strict`,
- * which is all a preparation reads of a tool (the rest is sent as the request has it); and no
- * strict schema sent for them changed since.
+ * Whether a request offers the tools of the last preparation again: the same provider and
+ * settings, and in the same order tools of the same kind, name, owned object and `strict`, which
+ * is all a preparation reads of a tool (the rest is sent as the request has it).
  */
 function offersTheSameTools(
   last: LastPreparation,
   params: LanguageModelV4CallOptions,
   provider: string,
+  settings: Settings,
 ): boolean {
   const offered = params.tools;
-  if (provider !== last.provider || offered?.length !== last.offered.length) return false;
+  if (
+    provider !== last.provider ||
+    settings.key !== last.settings ||
+    offered?.length !== last.offered.length
+  ) {
+    return false;
+  }
   for (let index = 0; index < offered.length; index++) {
     const tool = offered[index] as SentTool;
     const before = last.offered[index] as OfferedTool;
@@ -290,11 +317,28 @@ function offersTheSameTools(
       return false;
     }
   }
-  return areUnchanged(last.watchedArrays);
+  return true;
 }
 
 function ownedToolOf(owned: OwnedSchemas, schema: unknown): OwnedTool | undefined {
   return typeof schema === 'object' && schema !== null ? owned.get(schema) : undefined;
+}
+
+/** The settings a request is prepared under (see {@link Settings}), read anew for each request. */
+function settingsOf<TOOLS extends ToolSet>(
+  options: ToolGateOptions<TOOLS>,
+  provider: string,
+): Settings {
+  const profile = chooseProfile(options, provider);
+  // Every tool without defaults of its own is converted under this scope.
+  const scope = strictScopeOf(profile);
+  const overrides = options.overrides === undefined ? '' : contentKeyOf(options.overrides);
+  const defaults = options.defaults === undefined ? '' : contentKeyOf(options.defaults);
+  const key =
+    scope === undefined || overrides === undefined || defaults === undefined
+      ? undefined
+      : `${scope}\n${overrides}\n${defaults}`;
+  return { profile, scope, key };
 }
 
 function chooseProfile<TOOLS extends ToolSet>(

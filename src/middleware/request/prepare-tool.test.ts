@@ -1,6 +1,7 @@
 import { jsonSchema, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { googleProfile, openaiProfile } from '../../decode/provider-profiles.ts';
+import { PreparedStore } from '../../store/prepared-store.ts';
 import type { OwnedTool } from '../tools/owned-schemas.ts';
 import { prepareTool, refusedConversionWarning, type SentTool } from './prepare-tool.ts';
 
@@ -23,7 +24,13 @@ function offer(schema: Record<string, unknown>, strict?: boolean) {
     tool: tool({ inputSchema: jsonSchema(schema), execute: async () => 'sunny' }),
     schema: structuredClone(schema),
   };
-  return { tool: sent, ownedTool, providerSchema: undefined, options: {} };
+  return {
+    tool: sent,
+    ownedTool,
+    providerSchema: undefined,
+    options: {},
+    store: new PreparedStore(),
+  };
 }
 
 describe('prepareTool', () => {
@@ -69,6 +76,7 @@ describe('prepareTool', () => {
       providerSchema: weatherSchema,
       options: {},
       profile: openaiProfile,
+      store: new PreparedStore(),
     });
     expect(record).toMatchObject({
       offered: providerTool,

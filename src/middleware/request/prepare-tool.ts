@@ -1,8 +1,9 @@
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import type { ToolSet } from 'ai';
 import type { StrictProfile } from '../../decode/provider-profiles.ts';
-import { isSealed, isUnchanged, toStrictSchemaCached } from '../../decode/strict-schema-cache.ts';
+import { storedStrictSchema } from '../../decode/stored-strict-schema.ts';
 import type { StrictSchemaResult } from '../../decode/to-strict-schema.ts';
+import type { PreparedStore, StoreScope } from '../../store/prepared-store.ts';
 import type { ToolGateOptions } from '../options/gate-options.ts';
 import { perToolOption } from '../options/per-tool-option.ts';
 import { applyOverrides } from '../options/tool-overrides.ts';
@@ -67,6 +68,10 @@ type PrepareToolOptions<TOOLS extends ToolSet> = {
   providerSchema: unknown;
   options: ToolGateOptions<TOOLS>;
   profile: StrictProfile;
+  /** Where strict conversions are kept, found by content. */
+  store: PreparedStore;
+  /** The store scope of `profile` without defaults (see `strictScopeOf`), read once per request. */
+  scope?: StoreScope<StrictSchemaResult> | undefined;
 };
 
 /**
@@ -79,6 +84,8 @@ export function prepareTool<TOOLS extends ToolSet>({
   providerSchema,
   options,
   profile,
+  store,
+  scope,
 }: PrepareToolOptions<TOOLS>): ToolRecord {
   const appTools = (options.tools ?? {}) as ToolSet;
   const appTool = Object.hasOwn(appTools, tool.name) ? appTools[tool.name] : undefined;
@@ -122,12 +129,12 @@ export function prepareTool<TOOLS extends ToolSet>({
   if (!profile.strictTools)
     return { ...record, conversion: notTriedByProfile, sending: 'as-offered' };
   if (tool.strict === false) return { ...record, conversion: notTriedByApp, sending: 'as-offered' };
-  const result = convertForStrict({
-    schema: converted,
-    toolName: tool.name,
+  const defaults = perToolOption(options.defaults, tool.name);
+  const result = storedStrictSchema(converted, {
     profile,
-    defaults: perToolOption(options.defaults, tool.name),
-    ownedTool: offered === tool ? owned : undefined,
+    defaults,
+    store,
+    ...(defaults === undefined ? { scope } : {}),
   });
   return result.strict
     ? { ...record, conversion: { kind: 'converted', result }, sending: 'strict' }
@@ -143,40 +150,6 @@ export function refusedConversionWarning(record: ToolRecord): SharedV4Warning[] 
       message: `toolgate: tool "${record.offered.name}" is sent without strict mode: ${record.conversion.reason}.`,
     },
   ];
-}
-
-/**
- * The strict conversion of a tool's schema; a wrapped tool's own schema keeps its last one, so the
- * steps of a request find it without a cache lookup.
- */
-function convertForStrict({
-  schema,
-  toolName,
-  profile,
-  defaults,
-  ownedTool,
-}: {
-  schema: unknown;
-  toolName: string;
-  profile: StrictProfile;
-  defaults: Readonly<Record<string, unknown>> | undefined;
-  ownedTool: OwnedTool | undefined;
-}): StrictSchemaResult {
-  const last = ownedTool?.lastConversion;
-  if (
-    last !== undefined &&
-    last.profile === profile &&
-    last.defaults === defaults &&
-    isUnchanged(last.result)
-  ) {
-    return last.result;
-  }
-  const result = toStrictSchemaCached(schema, { toolName, profile, defaults });
-  // Only a sealed result is shared: one made for this request alone is not kept past it.
-  if (ownedTool !== undefined && isSealed(result)) {
-    ownedTool.lastConversion = { profile, defaults, result };
-  }
-  return result;
 }
 
 const noFixedValues: ReadonlyMap<string, unknown> = new Map();

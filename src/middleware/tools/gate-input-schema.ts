@@ -3,11 +3,13 @@ import { expiredAnswer } from '../../checker/refusal-texts.ts';
 import { acceptsNothing } from '../../schema/accepts-nothing.ts';
 import { defineOwn } from '../../schema/define-own.ts';
 import { isPromiseLike } from '../../schema/is-promise-like.ts';
+import type { PreparedStore } from '../../store/prepared-store.ts';
 import { GateWiringError } from '../gate-wiring-error.ts';
 import { parseInputObject } from '../refusals/parse-input-object.ts';
 import { ToolRefusalError } from '../refusals/refusal-error.ts';
 import type { CallLedger } from './call-ledger.ts';
 import type { OwnedSchemas } from './owned-schemas.ts';
+import { schemaSymbol } from './reject-unreadable-schemas.ts';
 import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** What an input the middleware did not hand on validates to. */
@@ -20,6 +22,8 @@ export type SchemaWiring = {
   readonly toolName: string;
   readonly ledger: CallLedger;
   readonly owned: OwnedSchemas;
+  /** Where the frozen copy of each schema's content the gate judges by is kept. */
+  readonly store: PreparedStore;
   /**
    * Validates an input the middleware did not hand on as a reference, given the schema's
    * content: judged alone as a call of its own (see `judgeAlone`), or by the tool's own
@@ -52,7 +56,7 @@ export function gateInputSchema({
   original?: Schema<unknown>;
   wiring: SchemaWiring;
 }): Schema<unknown> {
-  const own = (schema: unknown) => ownedSchema({ tool, schema, owned: wiring.owned });
+  const own = (schema: unknown) => ownedSchema({ tool, schema, wiring });
   return jsonSchema<unknown>(
     () => {
       const schema = original.jsonSchema;
@@ -63,43 +67,50 @@ export function gateInputSchema({
 }
 
 /**
- * {@link gateInputSchema} for a schema of plain JSON content that has no validator, which the gate
- * keeps and hands out again (see `ReusedInputSchemas`). Its owned object is made at once, and the
- * schema is a frozen object of data properties with what `jsonSchema()` gives: every step of
- * every request reads it, and `jsonSchema()`'s objects (a getter among their properties) turn up
- * as dictionaries in a loop that rebuilds its tools every turn, which are slower to read once
- * they are old objects. Frozen, since every wrapped tool of that name and content gets this
- * one object.
+ * {@link gateInputSchema} for a schema without a validator, from the gate store's frozen copy of
+ * its content, which the gate keeps and hands out again (see `ReusedInputSchemas`). Calls are
+ * judged by that copy, and its owned object is sent as it is, frozen through. The schema is a
+ * frozen object of data properties in the shape `jsonSchema()` gives: every step of every request
+ * reads it, and `jsonSchema()`'s objects (a getter among their properties) are slower to read once
+ * they are old objects. Frozen, since every wrapped tool of that name and content gets this one
+ * object.
  */
 export function keptInputSchema({
-  content,
+  copy,
   wiring,
 }: {
-  /** Plain JSON content the caller owns and will not change. */
-  content: object;
+  /** The gate store's frozen copy of the schema's content. */
+  copy: object;
   wiring: SchemaWiring;
 }): Schema<unknown> {
-  const original = jsonSchema<unknown>(content);
-  const tool = { inputSchema: original } as Tool;
-  const schema = jsonSchema<unknown>(ownedSchema({ tool, schema: content, owned: wiring.owned }), {
-    validate: judgedValidation({ content: () => content, wiring }),
-  });
-  return Object.freeze({ ...schema }) as Schema<unknown>;
+  // An object of this gate's own, so no other gate takes it for one of its tools; over the frozen
+  // copy, so what is sent as offered is always what calls are judged by.
+  const owned = Object.freeze(ownedCopyOf(copy));
+  wiring.owned.set(owned, { tool: undefined, schema: acceptsNothing(copy) ? false : copy });
+  // What `jsonSchema(owned, { validate })` gives, with the JSON Schema as a data property.
+  const schema = {
+    [schemaSymbol]: true,
+    _type: undefined,
+    jsonSchema: owned,
+    validate: judgedValidation({ content: () => copy, wiring }),
+  };
+  return Object.freeze(schema) as unknown as Schema<unknown>;
 }
 
 /** The object sent for a wrapped tool's schema, tied to the tool (see {@link OwnedSchemas}). */
 function ownedSchema({
   tool,
   schema,
-  owned,
+  wiring,
 }: {
   tool: Tool;
   schema: unknown;
-  owned: OwnedSchemas;
+  wiring: SchemaWiring;
 }): object {
   const copy = ownedCopyOf(schema);
   // A schema that admits nothing is judged as `false`, so each call is refused with a sentence.
-  owned.set(copy, { tool, schema: acceptsNothing(schema) ? false : privateCopyOf(copy) });
+  const judged = acceptsNothing(schema) ? false : privateCopyOf(copy, wiring);
+  wiring.owned.set(copy, { tool, schema: judged });
   return copy;
 }
 
@@ -196,10 +207,14 @@ function ownedCopyOf(schema: unknown): object {
 }
 
 /**
- * A deep copy of the owned schema's content for the gate alone; a schema that cannot be cloned (a
- * function or a getter that throws inside) is an {@link UnreadableSchemaError}.
+ * What the gate reads of the owned schema: the store's frozen copy of its content, or, for a schema
+ * that is not plain JSON data (a `Date` or a cycle in it), a deep copy of its own. A schema that
+ * cannot be copied at all (a function or a getter that throws inside) is an
+ * {@link UnreadableSchemaError}.
  */
-function privateCopyOf(owned: object): unknown {
+function privateCopyOf(owned: object, { store, toolName }: SchemaWiring): unknown {
+  const kept = store.keep(owned, { hint: toolName });
+  if (kept !== undefined) return kept;
   try {
     return structuredClone(owned);
   } catch (error) {

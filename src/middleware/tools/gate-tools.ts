@@ -1,5 +1,6 @@
 import { asSchema, type FlexibleSchema, type Tool, type ToolSet } from 'ai';
 import { defineOwn } from '../../schema/define-own.ts';
+import type { PreparedStore } from '../../store/prepared-store.ts';
 import { GateWiringError } from '../gate-wiring-error.ts';
 import { asOptionError } from '../options/invalid-gate-option-error.ts';
 import { validateToolSet } from '../options/validate-tool-set.ts';
@@ -28,6 +29,8 @@ export type GateToolsContext = {
   }) => Promise<UnjudgedValidation>;
   /** Tells the app, once, that calls reach its tools unjudged. */
   readonly warnUnjudged: (toolName: string) => void;
+  /** Where the frozen copies of schema contents the gate judges by are kept. */
+  readonly store: PreparedStore;
   /** Wrapped schemas of earlier tool lists, for tools whose schema content is unchanged. */
   readonly reused: ReusedInputSchemas;
 };
@@ -64,13 +67,14 @@ export function wrapTools<TOOLS extends ToolSet>({
     const source: Record<string, Tool> = dictionary ? tools : wrapped;
     for (name of Object.keys(source)) {
       const tool = source[name] as Tool;
+      const toolName = name;
       const original = asSchema(tool.inputSchema as FlexibleSchema<unknown>);
       // A schema handed out again serves later tools of that name too: it judges by its own
       // content and holds nothing of this tool.
       const inputSchema =
         (tool.execute === undefined
           ? undefined
-          : context.reused.schemaFor(name, original, schemaWiring({ context, toolName: name }))) ??
+          : context.reused.schemaFor(name, original, () => schemaWiring({ context, toolName }))) ??
         gateInputSchema({
           tool,
           original,
@@ -114,6 +118,7 @@ function schemaWiring({
     toolName,
     ledger: context.ledger,
     owned: context.owned,
+    store: context.store,
     warnUnjudged: context.warnUnjudged,
     validateUnjudged: unjudgedValidation({ context, toolName, tool }),
   };

@@ -3,7 +3,6 @@ import { isPromiseLike } from '../../schema/is-promise-like.ts';
 import { isReadableSchema, UnreadableSchemaError } from './unreadable-schema-error.ts';
 
 /** The AI SDK's mark on a schema made by `jsonSchema()` (or `zodSchema()`, …). */
-/** The marker the AI SDK's `jsonSchema()` puts on the schemas it makes. */
 export const schemaSymbol = Symbol.for('vercel.ai.schema');
 
 /**

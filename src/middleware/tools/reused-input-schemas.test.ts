@@ -1,6 +1,7 @@
 import { asSchema, jsonSchema, type Schema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PreparedStore } from '../../store/prepared-store.ts';
 import { CallLedger } from './call-ledger.ts';
 import type { SchemaWiring } from './gate-input-schema.ts';
 import type { OwnedSchemas } from './owned-schemas.ts';
@@ -15,16 +16,19 @@ const listing = () => ({
 
 function reusedSchemas() {
   const owned: OwnedSchemas = new WeakMap();
+  const store = new PreparedStore();
   const wiring: SchemaWiring = {
     toolName: 'read_file',
     ledger: new CallLedger(),
     owned,
+    store,
     validateUnjudged: undefined,
     warnUnjudged: () => {},
   };
-  const kept = new ReusedInputSchemas();
+  const kept = new ReusedInputSchemas(store);
   const reused = {
-    schemaFor: (name: string, original: Schema<unknown>) => kept.schemaFor(name, original, wiring),
+    schemaFor: (name: string, original: Schema<unknown>) =>
+      kept.schemaFor(name, original, () => wiring),
   };
   return { reused, owned };
 }
@@ -139,8 +143,10 @@ describe('ReusedInputSchemas', () => {
     const nearHalf = reused.schemaFor('larger', asSchema(jsonSchema(large(999_900))));
     expect(nearHalf).toBeDefined();
     expect(reused.schemaFor('larger', asSchema(jsonSchema(large(999_900))))).toBe(nearHalf);
-    // Past half the total, one schema would push every other name out: it is wrapped per tool.
-    expect(reused.schemaFor('largest', asSchema(jsonSchema(large(1_000_000))))).toBeUndefined();
+    // Past half the total, one schema would push every other name out: it is wrapped anew.
+    const largest = reused.schemaFor('largest', asSchema(jsonSchema(large(1_000_000))));
+    expect(largest).toBeDefined();
+    expect(reused.schemaFor('largest', asSchema(jsonSchema(large(1_000_000))))).not.toBe(largest);
   });
 
   it('should copy a property named __proto__ as a property, and -0 as JSON writes it', () => {

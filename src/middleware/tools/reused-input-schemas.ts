@@ -1,40 +1,37 @@
 import type { Schema } from 'ai';
-import { contentKeyOf } from '../../schema/content-key.ts';
 import { isPromiseLike } from '../../schema/is-promise-like.ts';
-import { LastContentByName } from '../../schema/last-content-by-name.ts';
+import type { PreparedStore } from '../../store/prepared-store.ts';
 import { keptInputSchema, type SchemaWiring } from './gate-input-schema.ts';
 
-/** Most tool names whose wrapped schema a gate keeps. */
+/** Most tool names whose wrapped schema a gate keeps; the name kept longest goes first. */
 const maxNames = 1000;
 /**
- * Most characters of content (as JSON text) kept, all names together: each kept schema holds its
- * content three times (the copy it is built from, the copy the gate judges by, and its snapshot),
- * so a bound on names alone would let a tool source of 1,000 large schemas keep hundreds of
- * megabytes.
+ * Most characters of content (as JSON text) the kept schemas hold alive, all names together; a
+ * schema of more than half of it is wrapped anew every time, so one cannot push out every other.
  */
-const maxTotalContentLength = 2_000_000;
-/**
- * Schemas longer than this as JSON text are wrapped anew every time, never kept. Half the total,
- * so one schema cannot push every other name out; below it, the larger a schema the more wrapping
- * it anew would cost (a private copy, a content key and a lookup per request).
- */
-const maxContentLength = maxTotalContentLength / 2;
+const maxContentLength = 2_000_000;
+
+type Kept = { readonly copy: object; readonly schema: Schema<unknown>; readonly length: number };
 
 /**
  * Wrapped input schemas a gate hands out again, by tool name, to tools whose schema has the same
  * content as before: a tool list rebuilt every request (`await mcpClient.tools()`) then costs one
- * comparison per tool instead of a new wrapped schema, its owned copy and a cache lookup.
+ * comparison per tool (see `PreparedStore.keyOf`) instead of a new wrapped schema and its owned
+ * object, and the middleware meets the same objects again.
  *
  * Only schemas without a validator of their own (`jsonSchema(…)` as MCP clients make them) are
- * kept: judging them needs their content and nothing of the tool. A kept schema is built from a
- * private copy of that content, so nothing the app holds is shared between requests, and nothing
- * the app changes later reaches it.
+ * kept: judging them needs their content and nothing of the tool. A kept schema is found again by
+ * its name and the identity of the store's frozen copy of its content, which nothing can change.
  */
 export class ReusedInputSchemas {
-  readonly #byName = new LastContentByName<Schema<unknown>>({
-    maxNames,
-    maxKeyLength: maxTotalContentLength,
-  });
+  readonly #store: PreparedStore;
+  readonly #byName = new Map<string, Kept>();
+  #contentLength = 0;
+
+  /** `store`: where the content of each schema is kept, found again by its tool's name. */
+  constructor(store: PreparedStore) {
+    this.#store = store;
+  }
 
   /**
    * The wrapped schema for a tool of this name whose schema (`original`, as `asSchema` reads it)
@@ -43,7 +40,8 @@ export class ReusedInputSchemas {
   schemaFor(
     name: string,
     original: Schema<unknown>,
-    wiring: SchemaWiring,
+    /** How a schema made here reaches its gate. */
+    wire: () => SchemaWiring,
   ): Schema<unknown> | undefined {
     if (original.validate !== undefined) return undefined;
     let content: unknown;
@@ -53,12 +51,24 @@ export class ReusedInputSchemas {
       return undefined;
     }
     if (typeof content !== 'object' || content === null || isPromiseLike(content)) return undefined;
-    const known = this.#byName.find(name, content);
-    if (known !== undefined) return known.value;
-    const key = contentKeyOf(content);
-    if (key === undefined || key.length > maxContentLength) return undefined;
-    const schema = keptInputSchema({ content: JSON.parse(key), wiring });
-    this.#byName.keep(name, key, schema);
+    const copy = this.#store.keep(content, { hint: name });
+    if (typeof copy !== 'object' || copy === null) return undefined;
+    const known = this.#byName.get(name);
+    if (known?.copy === copy) return known.schema;
+    const schema = keptInputSchema({ copy, wiring: wire() });
+    const length = this.#store.keyOf(copy)?.length ?? maxContentLength;
+    if (known !== undefined) {
+      this.#byName.delete(name);
+      this.#contentLength -= known.length;
+    }
+    if (length > maxContentLength / 2) return schema;
+    this.#byName.set(name, { copy, schema, length });
+    this.#contentLength += length;
+    for (const [oldestName, oldest] of this.#byName) {
+      if (this.#byName.size <= maxNames && this.#contentLength <= maxContentLength) break;
+      this.#byName.delete(oldestName);
+      this.#contentLength -= oldest.length;
+    }
     return schema;
   }
 }

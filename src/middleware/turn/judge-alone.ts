@@ -1,5 +1,6 @@
 import type { ToolSet } from 'ai';
 import { emptyDecodePlan } from '../../decode/decode-plan.ts';
+import type { PreparedStore } from '../../store/prepared-store.ts';
 import type { ToolGateOptions } from '../options/gate-options.ts';
 import { perToolOption } from '../options/per-tool-option.ts';
 import { applyOverrides } from '../options/tool-overrides.ts';
@@ -20,6 +21,7 @@ export async function judgeAlone<TOOLS extends ToolSet>({
   tool,
   input,
   options,
+  store,
 }: {
   toolName: string;
   /** The tool's JSON Schema, as the gate reads it. */
@@ -28,6 +30,8 @@ export async function judgeAlone<TOOLS extends ToolSet>({
   tool: ToolSet[string] | undefined;
   input: unknown;
   options: ToolGateOptions<TOOLS>;
+  /** Where the schema's reading is kept. */
+  store: PreparedStore;
 }): Promise<UnjudgedValidation> {
   const { judged, fixedValues } = applyOverrides(
     schema,
@@ -39,6 +43,7 @@ export async function judgeAlone<TOOLS extends ToolSet>({
     ]),
     toolNames: [toolName],
     warnings: [],
+    store,
   };
   const [judgement] = await judgeCalls({
     calls: [{ type: 'tool-call', toolCallId: '', toolName, input: JSON.stringify(input) ?? '' }],

@@ -169,6 +169,7 @@ export async function judgeCalls<TOOLS extends ToolSet>({
     maxMismatches: options.maxMismatches,
     toolNames: request.toolNames,
     defaultFor: configuredDefault(options.defaults),
+    store: request.store,
   };
   const schemaOf = (toolName: string) => request.tools.get(toolName)?.judged;
   const checks = prepared.map(({ check }) => check);
