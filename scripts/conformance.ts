@@ -279,7 +279,10 @@ console.log(
   `differential fuzz against ajv (seeded): ${fuzz.cases} cases in ${((performance.now() - fuzzStarted) / 1000).toFixed(0)} s, ` +
     `${fuzz.claimed.accepted + fuzz.mixed.accepted} of them values ajv accepts; false refusals ${fuzz.falseRefusals.length}, ` +
     `lenient narrower than exact ${fuzz.lenientNarrower.length}` +
-    (fuzz.ajvFailures > 0 ? `; ajv threw on ${fuzz.ajvFailures} other generated schemas` : ''),
+    (fuzz.ajvFailures > 0 ? `; ajv threw on ${fuzz.ajvFailures} other generated schemas` : '') +
+    (fuzz.ajvOverAccepts.length > 0
+      ? `; ${fuzz.ajvOverAccepts.length} values ajv alone accepts (cfworker refuses them, as the checker does)`
+      : ''),
 );
 console.log(
   `  claimed keywords only: exact mode refused ${fuzz.claimed.refused} of ${fuzz.claimed.invalid} values ajv refuses (all required)`,

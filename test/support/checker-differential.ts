@@ -1,3 +1,4 @@
+import { Validator } from '@cfworker/json-schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { checkerClaims } from '../../scripts/checker-claims.ts';
@@ -266,6 +267,12 @@ export type DifferentialReport = {
    * targets use `contains`), replaced by the next ones generated.
    */
   readonly ajvFailures: number;
+  /**
+   * Values ajv accepted and the checker refused where a second implementation (cfworker) refuses
+   * them too, as the suite's rules do: ajv 8 accepts `[]` under `contains` beside a `prefixItems`
+   * that holds `false`. Not false refusals; counted so a change in them is seen.
+   */
+  readonly ajvOverAccepts: readonly Failure[];
 };
 
 type Failure = { readonly schema: Json; readonly value: Json };
@@ -288,6 +295,7 @@ export function runCheckerDifferential({
   const falseRefusals: Failure[] = [];
   const lenientNarrower: Failure[] = [];
   const missedInJudged: Failure[] = [];
+  const ajvOverAccepts: Failure[] = [];
   const tally = { claimed: emptyRecall(), mixed: emptyRecall() };
   let ajvFailures = 0;
   const claimedCount = Math.ceil(schemaCount / 2);
@@ -340,7 +348,10 @@ export function runCheckerDifferential({
           recall.invalid++;
           if (!exact) recall.refused++;
         }
-        if (accepted && !(exact && lenient)) falseRefusals.push({ schema, value: args });
+        if (accepted && !(exact && lenient)) {
+          const refusedByAll = !secondOpinionAccepts(schema, args);
+          (refusedByAll ? ajvOverAccepts : falseRefusals).push({ schema, value: args });
+        }
         if (exact && !lenient) lenientNarrower.push({ schema, value: args });
         if (family === 'claimed' && !accepted && exact) {
           missedInJudged.push({ schema, value: args });
@@ -357,7 +368,13 @@ export function runCheckerDifferential({
     claimed: tally.claimed,
     mixed: tally.mixed,
     ajvFailures,
+    ajvOverAccepts,
   };
+}
+
+/** cfworker's verdict (draft 2020-12), asked only where ajv and the checker disagree. */
+function secondOpinionAccepts(schema: Json, value: Json): boolean {
+  return new Validator(schema as object | boolean, '2020-12', false).validate(value).valid;
 }
 
 /**
