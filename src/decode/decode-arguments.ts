@@ -2,6 +2,7 @@ import { fitArguments } from '../checker/check-arguments.ts';
 import { copyOf } from '../schema/copy-of.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
+import type { PreparedStore } from '../store/prepared-store.ts';
 import type { DecodePlan, DecodeVariant } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
@@ -38,9 +39,18 @@ export type DecodedArguments = {
  * const decoded = decodeWithPlan({ city: 'Paris', unit: null }, plan);
  * // { value: { city: 'Paris' }, problems: [] }
  */
-export function decodeWithPlan(args: unknown, plan: DecodePlan): DecodedArguments {
+export function decodeWithPlan(
+  args: unknown,
+  plan: DecodePlan,
+  {
+    store,
+  }: {
+    /** Where the union branches' readings are kept; without one, a branch is read each time. */
+    store?: PreparedStore;
+  } = {},
+): DecodedArguments {
   const problems: DecodeProblem[] = [];
-  const value = decodeValue(args, plan, { path: [], problems, depth: 0 });
+  const value = decodeValue(args, plan, { path: [], problems, depth: 0, store });
   return { value, problems };
 }
 
@@ -66,10 +76,11 @@ type DecodeState = {
   readonly path: Array<string | number>;
   readonly problems: DecodeProblem[];
   readonly depth: number;
+  readonly store: PreparedStore | undefined;
 };
 
 function deeper(state: DecodeState, segment: string | number): DecodeState {
-  return { path: [...state.path, segment], problems: state.problems, depth: state.depth + 1 };
+  return { ...state, path: [...state.path, segment], depth: state.depth + 1 };
 }
 
 function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unknown {
@@ -116,6 +127,7 @@ function decodeVariants(
     if ((kindsOf(variant.strictSchema) & kind) === 0) continue;
     const sent = fitArguments(variant.strictSchema, withPlaceholders(value, variant.plan, 0), {
       leniency: 'exact',
+      store: state.store,
     });
     if (!sent.fits) continue;
     const problems: DecodeProblem[] = [];
@@ -124,7 +136,7 @@ function decodeVariants(
       problems,
       depth: state.depth + 1,
     });
-    const source = fitArguments(variant.schema, decoded, { leniency: 'exact' });
+    const source = fitArguments(variant.schema, decoded, { leniency: 'exact', store: state.store });
     const rank = !source.fits ? 1 : sent.complete && source.complete ? 3 : 2;
     if (best === undefined || rank > best.rank) best = { rank, value: decoded, problems };
     if (rank === 3) break;

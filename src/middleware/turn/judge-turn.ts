@@ -397,7 +397,9 @@ function prepareCall(
     };
   }
 
-  const { value: decoded, problems } = decodeWithPlan(parsed, gated.plan);
+  const { value: decoded, problems } = decodeWithPlan(parsed, gated.plan, {
+    store: request.store,
+  });
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
   const input = withoutFixedEchoes(decoded, gated.fixedValues);
   return {
