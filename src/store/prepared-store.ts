@@ -80,6 +80,18 @@ export class PreparedStore {
    * then found again by identity too.
    */
   readonly #keyOfRecordPart = new WeakMap<object, string | null>();
+  /**
+   * The last record recalled for one of this store's copies: a schema judged call after call is
+   * found by two comparisons.
+   */
+  #last:
+    | {
+        readonly copy: unknown;
+        readonly scope: string;
+        readonly entry: Entry;
+        readonly record: unknown;
+      }
+    | undefined;
   // The hint noted longest ago goes first; a hit does not move it (one map write less per lookup).
   readonly #byHint = new Map<string, Hinted>();
   #hintedLength = 0;
@@ -139,10 +151,18 @@ export class PreparedStore {
     scope: StoreScope<RECORD>,
     prepare: (content: unknown) => RECORD,
   ): RECORD | undefined {
+    const last = this.#last;
+    if (last !== undefined && last.copy === value && last.scope === scope && last.entry.kept) {
+      last.entry.used = true;
+      return last.record as RECORD;
+    }
     const entry = this.#entryOf(value, undefined);
     if (entry === undefined) return undefined;
     const known = entry.records.get(scope);
-    if (known !== undefined) return known as RECORD;
+    if (known !== undefined) {
+      if (entry.copy === value) this.#last = { copy: value, scope, entry, record: known };
+      return known as RECORD;
+    }
     const record = deepFreeze(prepare(entry.copy), this.#keyOfRecordPart);
     const bytes = entry.key.length * bytesPerCharacter;
     // A content whose records alone would fill the store is prepared for this caller only.
