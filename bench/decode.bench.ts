@@ -11,13 +11,14 @@
  *   live schemas and their results) cost several times the conversion itself;
  * - convert/cached: the same content again, found in a store (`storedStrictSchema`) by the
  *   store's own copy of it;
- * - decode/nulls: `decodeArguments` on what a strict model typically sends, with `null` at the
- *   placeholders of the arguments it left out;
+ * - decode/nulls: `decodeWithPlan` on what a strict model typically sends, with `null` at the
+ *   placeholders of the arguments it left out (the readings of union branches kept in a store, as
+ *   the gate keeps them);
  * - decode/values: the same call with every placeholder given a value, so nothing is decoded and
  *   the arguments come back as they are.
  */
 import { bench, do_not_optimize } from 'mitata';
-import { decodeArguments } from '../src/decode/decode-arguments.ts';
+import { decodeArguments, decodeWithPlan } from '../src/decode/decode-arguments.ts';
 import { openaiProfile } from '../src/decode/provider-profiles.ts';
 import { storedStrictSchema, strictScopeOf } from '../src/decode/stored-strict-schema.ts';
 import { toStrictSchema } from '../src/decode/to-strict-schema.ts';
@@ -250,8 +251,6 @@ function assertCorrect(tool: Tool): void {
 for (const tool of tools) {
   assertCorrect(tool);
   const options = { defaults: tool.defaults };
-  const { plan } = toStrictSchema(tool.schema, options);
-
   const store = new PreparedStore();
   const kept = store.keep(tool.schema);
   const stored = {
@@ -261,9 +260,13 @@ for (const tool of tools) {
     scope: strictScopeOf(openaiProfile, options.defaults),
   };
   bench(`convert/${tool.name}/cached`, () => do_not_optimize(storedStrictSchema(kept, stored)));
-  bench(`decode/${tool.name}/nulls`, () => do_not_optimize(decodeArguments(tool.withNulls, plan)));
+  // Decoded as the gate decodes: with the plan the store keeps, union branches judged through it.
+  const { plan } = storedStrictSchema(kept, stored);
+  bench(`decode/${tool.name}/nulls`, () =>
+    do_not_optimize(decodeWithPlan(tool.withNulls, plan, { store })),
+  );
   bench(`decode/${tool.name}/values`, () =>
-    do_not_optimize(decodeArguments(tool.withValues, plan)),
+    do_not_optimize(decodeWithPlan(tool.withValues, plan, { store })),
   );
 }
 

@@ -3,6 +3,7 @@ import { copyOf } from '../schema/copy-of.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import { isRecord } from '../schema/is-record.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
+import type { PreparedStore } from '../store/prepared-store.ts';
 import type { DecodePlan, DecodeVariant, ObjectDecodePlan } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
@@ -39,9 +40,18 @@ export type DecodedArguments = {
  * const decoded = decodeWithPlan({ city: 'Paris', unit: null }, plan);
  * // { value: { city: 'Paris' }, problems: [] }
  */
-export function decodeWithPlan(args: unknown, plan: DecodePlan): DecodedArguments {
+export function decodeWithPlan(
+  args: unknown,
+  plan: DecodePlan,
+  {
+    store,
+  }: {
+    /** Where the union branches' readings are kept; without one, a branch is read each time. */
+    store?: PreparedStore;
+  } = {},
+): DecodedArguments {
   const problems: DecodeProblem[] = [];
-  const value = decodeValue(args, plan, { path: [], problems, depth: 0 });
+  const value = decodeValue(args, plan, { path: [], problems, depth: 0, store });
   return { value, problems };
 }
 
@@ -67,10 +77,11 @@ type DecodeState = {
   readonly path: Array<string | number>;
   readonly problems: DecodeProblem[];
   readonly depth: number;
+  readonly store: PreparedStore | undefined;
 };
 
 function deeper(state: DecodeState, segment: string | number): DecodeState {
-  return { path: [...state.path, segment], problems: state.problems, depth: state.depth + 1 };
+  return { ...state, path: [...state.path, segment], depth: state.depth + 1 };
 }
 
 function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unknown {
@@ -119,13 +130,16 @@ function decodeVariants(
     if ((kindsOf(strictSchema ?? schema, 0) & kind) === 0) continue;
     let sentComplete = true;
     if (strictSchema !== undefined) {
-      const sent = fitArguments(strictSchema, withPlaceholders(value, plan, 0), exact);
+      const sent = fitArguments(strictSchema, withPlaceholders(value, plan, 0), {
+        ...exact,
+        store: state.store,
+      });
       if (!sent.fits) continue;
       sentComplete = sent.complete;
     }
     const problems: DecodeProblem[] = [];
     const decoded = decodeValue(value, plan, { ...state, problems, depth: state.depth + 1 });
-    const source = fitArguments(schema, decoded, exact);
+    const source = fitArguments(schema, decoded, { ...exact, store: state.store });
     if (!source.fits && strictSchema === undefined) continue;
     const rank = !source.fits ? 1 : sentComplete && source.complete ? 3 : 2;
     if (best === undefined || rank > best.rank) best = { rank, value: decoded, problems };

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PreparedStore } from '../store/prepared-store.ts';
+import { decodeWithPlan } from './decode-arguments.ts';
 import { cerebrasProfile, openaiProfile } from './provider-profiles.ts';
 import { storedStrictSchema, strictScopeOf } from './stored-strict-schema.ts';
 import { toStrictSchema } from './to-strict-schema.ts';
@@ -91,5 +92,33 @@ describe('storedStrictSchema', () => {
     expect(result).toEqual(toStrictSchema(dated));
     expect(storedStrictSchema(dated, { profile: openaiProfile, store })).not.toBe(result);
     expect(strictScopeOf(openaiProfile, { when: new Date(0) })).toBeUndefined();
+  });
+
+  it('should give a plan whose union branches its store judges without reading them again', () => {
+    const store = new PreparedStore();
+    const schema = {
+      type: 'object',
+      properties: {
+        when: {
+          anyOf: [
+            { type: 'object', properties: { at: { type: 'string' } }, required: ['at'] },
+            { type: 'object', properties: { day: { type: 'string' }, hour: { type: 'integer' } } },
+          ],
+        },
+      },
+      required: ['when'],
+    };
+    const { plan } = storedStrictSchema(schema, { profile: openaiProfile, store });
+    const args = { when: { day: 'Monday', hour: null } };
+    const expected = decodeWithPlan(args, plan);
+    expect(expected.value).toEqual({ when: { day: 'Monday' } });
+    expect(decodeWithPlan(args, plan, { store })).toEqual(expected);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(decodeWithPlan(args, plan, { store })).toEqual(expected);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

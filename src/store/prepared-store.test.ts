@@ -125,8 +125,18 @@ describe('PreparedStore', () => {
       expect(made()).toBe(1);
       expect(Object.isFrozen(first)).toBe(true);
       const other = counter(store, 'other');
-      expect(other.recall(original)).not.toBe(first);
+      const second = other.recall(original);
+      expect(second).not.toBe(first);
       expect(other.made()).toBe(1);
+      // Its copy, recalled again and again under either scope, gives each scope's record.
+      const copy = store.keep(original);
+      for (let round = 0; round < 3; round++) {
+        expect(recall(copy)).toBe(first);
+        expect(recall(copy)).toBe(first);
+        expect(other.recall(copy)).toBe(second);
+        expect(recall(store.keep({ type: 'string' })).made).toBe(2);
+      }
+      expect(made()).toBe(2);
     });
 
     it('should freeze every object, list, map and set of a record', () => {

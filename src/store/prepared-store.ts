@@ -74,6 +74,24 @@ export class PreparedStore {
   readonly #entries = new Map<string, Entry>();
   /** The entry of each copy this store made: frozen, so its identity stands for its content. */
   readonly #entryOfCopy = new WeakMap<object, Entry>();
+  /**
+   * The objects of the copies and records this store froze, each with its content key once one
+   * was asked for (`null` before): a schema inside one (a union branch of a decode plan, say) is
+   * then found again by identity too.
+   */
+  readonly #keyOfRecordPart = new WeakMap<object, string | null>();
+  /**
+   * The last record recalled for one of this store's copies: a schema judged call after call is
+   * found by two comparisons.
+   */
+  #last:
+    | {
+        readonly copy: unknown;
+        readonly scope: string;
+        readonly entry: Entry;
+        readonly record: unknown;
+      }
+    | undefined;
   // The hint noted longest ago goes first; a hit does not move it (one map write less per lookup).
   readonly #byHint = new Map<string, Hinted>();
   #hintedLength = 0;
@@ -105,6 +123,13 @@ export class PreparedStore {
     if (typeof value === 'object' && value !== null) {
       const known = this.#entryOfCopy.get(value);
       if (known !== undefined) return known.key;
+      const part = this.#keyOfRecordPart.get(value);
+      if (part !== undefined) {
+        if (part !== null) return part;
+        const key = contentKeyOf(value);
+        if (key !== undefined) this.#keyOfRecordPart.set(value, key);
+        return key;
+      }
     }
     if (hint === undefined) return contentKeyOf(value);
     const hinted = this.#byHint.get(hint);
@@ -126,11 +151,19 @@ export class PreparedStore {
     scope: StoreScope<RECORD>,
     prepare: (content: unknown) => RECORD,
   ): RECORD | undefined {
+    const last = this.#last;
+    if (last !== undefined && last.copy === value && last.scope === scope && last.entry.kept) {
+      last.entry.used = true;
+      return last.record as RECORD;
+    }
     const entry = this.#entryOf(value, undefined);
     if (entry === undefined) return undefined;
     const known = entry.records.get(scope);
-    if (known !== undefined) return known as RECORD;
-    const record = deepFreeze(prepare(entry.copy));
+    if (known !== undefined) {
+      if (entry.copy === value) this.#last = { copy: value, scope, entry, record: known };
+      return known as RECORD;
+    }
+    const record = deepFreeze(prepare(entry.copy), this.#keyOfRecordPart);
     const bytes = entry.key.length * bytesPerCharacter;
     // A content whose records alone would fill the store is prepared for this caller only.
     if (entry.bytes + bytes > this.#maxBytes) return record;
@@ -160,7 +193,7 @@ export class PreparedStore {
       known.used = true;
       return known;
     }
-    const copy = frozenCopyOf(key);
+    const copy = frozenCopyOf(key, this.#keyOfRecordPart);
     const entry: Entry = {
       key,
       copy,
@@ -232,29 +265,33 @@ export class PreparedStore {
   }
 }
 
-/** The value a content key is the JSON text of, every object and list in it frozen. */
-function frozenCopyOf(key: string): unknown {
+/** The value a content key is the JSON text of, every object and list in it frozen and noted. */
+function frozenCopyOf(key: string, frozen: WeakMap<object, string | null>): unknown {
   // Parsed, then frozen: a reviver would cost several times the parse.
-  return deepFreeze(JSON.parse(key));
+  return deepFreeze(JSON.parse(key), frozen);
 }
 
 /**
  * Freezes a value and every object, list, map and set it holds (a map's or set's entries can
- * still be changed through its methods, which its readonly type leaves out). What is frozen
- * already is taken as frozen through, as this store's copies are.
+ * still be changed through its methods, which its readonly type leaves out), noting each object
+ * it froze in `frozen`. What is frozen already is taken as frozen through, as this store's copies
+ * are.
  */
-function deepFreeze<VALUE>(value: VALUE): VALUE {
+function deepFreeze<VALUE>(value: VALUE, frozen: WeakMap<object, string | null>): VALUE {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
+  frozen.set(value, null);
   if (value instanceof Map) {
     for (const [key, entry] of value) {
-      deepFreeze(key);
-      deepFreeze(entry);
+      deepFreeze(key, frozen);
+      deepFreeze(entry, frozen);
     }
   } else if (value instanceof Set) {
-    for (const entry of value) deepFreeze(entry);
+    for (const entry of value) deepFreeze(entry, frozen);
   } else {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value)) {
+      deepFreeze((value as Record<string, unknown>)[key], frozen);
+    }
   }
   return value;
 }

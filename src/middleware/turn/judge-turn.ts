@@ -404,7 +404,7 @@ function prepareCall(
     gated.plan.kind === 'none' && leniency !== 'exact' && (repaired || call.input.includes('null'))
       ? optionalNullPlan(gated.judged, { defaults: perToolOption(defaults, toolName) })
       : gated.plan;
-  const { value: decoded, problems } = decodeWithPlan(parsed, plan);
+  const { value: decoded, problems } = decodeWithPlan(parsed, plan, { store: request.store });
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
   const input = withoutFixedEchoes(decoded, gated.fixedValues);
   return {
