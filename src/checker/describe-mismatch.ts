@@ -49,7 +49,12 @@ function sentenceFor(draft: MismatchDraft): string {
         ? `${subject} must be ${draft.expected}, not ${draft.received}; send the ${structureNoun(draft.expected)} itself, not a string.`
         : `${subject} must be ${draft.expected}, not ${draft.received}.`;
     case 'enum':
+    case 'union':
       return `${subject} must be ${draft.expected}, not ${draft.received}.`;
+    case 'ambiguous':
+      return `${subject} must fit exactly one of ${draft.path.length === 0 ? 'their' : 'its'} alternatives, not ${draft.received}.`;
+    case 'excluded':
+      return `${subject} must not be ${draft.expected}.`;
     case 'unknown':
       return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
     case 'forbidden':

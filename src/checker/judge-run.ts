@@ -68,3 +68,54 @@ export type KeywordJudge = {
   /** The judge for a node, or `undefined` when the node does not use the keyword. */
   readonly build: (node: JudgedSchemaNode, context: JudgeContext) => Judge | undefined;
 };
+
+/** Builds the judge of keywords that apply schemas to the value itself, whatever its kind. */
+export type ApplicatorJudge = (node: JudgedSchemaNode, context: JudgeContext) => Judge | undefined;
+
+/**
+ * Judges run one after the other on one value. In describing mode each is asked even after one
+ * refused, so every mismatch is told.
+ */
+export function chain(judges: readonly Judge[]): Judge | undefined {
+  if (judges.length <= 1) return judges[0];
+  return (value, run, depth) => {
+    let current = value;
+    let fits = true;
+    for (const judge of judges) {
+      const next = judge(current, run, depth);
+      if (next !== refused) current = next;
+      else if (run.report === undefined) return refused;
+      else fits = false;
+    }
+    return fits ? current : refused;
+  };
+}
+
+/**
+ * The run in which a schema is tried before anything is said about it (a union's branches, `not`,
+ * `if`): `run` itself in yes/no mode, else a yes/no run on the same budget, handed back with
+ * {@link endTrial}.
+ */
+export function trialOf(run: JudgeRun): JudgeRun {
+  if (run.report === undefined) return run;
+  const { defaultFor, work, complete, exhausted } = run;
+  return { report: undefined, defaultFor, work, complete, exhausted };
+}
+
+export function endTrial(run: JudgeRun, trial: JudgeRun): void {
+  if (trial === run) return;
+  run.work = trial.work;
+  run.complete = trial.complete;
+  run.exhausted = trial.exhausted;
+}
+
+/**
+ * Tries `judge` in `trial` (see {@link trialOf}): the value it hands on, or {@link refused}. On
+ * return `trial.complete` says whether this judgement alone was complete: a schema whose fit is
+ * decisive (`not`, `oneOf`, `if`) counts a fit only when it was; the caller puts back what
+ * `complete` was before.
+ */
+export function attempt(judge: Judge, value: unknown, trial: JudgeRun, depth: number): unknown {
+  trial.complete = true;
+  return judge(value, trial, depth);
+}

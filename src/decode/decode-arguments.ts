@@ -162,9 +162,16 @@ function kindsOf(schema: unknown, depth = 0): JsonKindSet {
   return kinds;
 }
 
-/** The value with every placeholder it left out sent as `null`, as a strict model sends it. */
+/**
+ * The value with every placeholder it left out sent as `null`, as a strict model sends it. In a
+ * union, those of the first branch that the value then fits as sent.
+ */
 function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unknown {
   if (depth > maxDecodeDepth || typeof value !== 'object' || value === null) return value;
+  for (const variant of plan.variants ?? []) {
+    const filled = withPlaceholders(value, variant.plan, depth + 1);
+    if (fitArguments(variant.strictSchema, filled, { leniency: 'exact' }).fits) return filled;
+  }
   if (Array.isArray(value)) {
     const itemPlan = plan.items;
     if (itemPlan === undefined) return value;

@@ -5,6 +5,16 @@ import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
+  baseUriOf,
+  documentBaseOf,
+  draftOf,
+  type ReferenceTarget,
+  type ReferenceTargets,
+  referenceTargetsOf,
+  resolveReference,
+  type SchemaDraft,
+} from './reference-targets.ts';
+import {
   type AllowedValues,
   anySchemaNode,
   type JudgedSchemaNode,
@@ -12,7 +22,7 @@ import {
   type SchemaNode,
   type SkipReason,
 } from './schema-node.ts';
-import { unjudgedCombinatorKeywords } from './subschema-keywords.ts';
+import { assertionKeywords } from './subschema-keywords.ts';
 
 /** Schemas nested deeper than this are not judged below that depth. */
 export const maxSchemaDepth = 256;
@@ -39,25 +49,43 @@ const preparedBySchema = new ContentCache<PreparedSchema>();
  */
 export function prepareSchema(schema: unknown): PreparedSchema {
   if (typeof schema !== 'object' || schema === null) {
-    return { root: readSchemaNode(schema, '', 0, new Map(), []), problems: [] };
+    return { root: readSchemaNode(schema, '', 0, readingOf(schema), ''), problems: [] };
   }
   const cached = preparedBySchema.get(schema);
   if (cached !== undefined) return cached;
-  const problems: SchemaProblem[] = [];
-  const prepared = { root: readSchemaNode(schema, '', 0, new Map(), problems), problems };
+  const reading = readingOf(schema);
+  const root = readSchemaNode(schema, '', 0, reading, documentBaseOf(schema, reading.draft));
+  const prepared = { root, problems: reading.problems };
   preparedBySchema.set(schema, prepared);
   return prepared;
 }
 
-type Memo = Map<object, SchemaNode>;
+/** One reading of a document. */
+type Reading = {
+  readonly root: unknown;
+  readonly draft: SchemaDraft;
+  /**
+   * The node read from each schema object: registered before its children are read, so a schema
+   * that contains itself ends in a cycle of nodes instead of endless reading.
+   */
+  readonly memo: Map<object, SchemaNode>;
+  readonly problems: SchemaProblem[];
+  /** Where references lead, read when the first one is met. */
+  targets: ReferenceTargets | undefined;
+};
+
+function readingOf(root: unknown): Reading {
+  return { root, draft: draftOf(root), memo: new Map(), problems: [], targets: undefined };
+}
 
 function readSchemaNode(
   schema: unknown,
   pointer: string,
   depth: number,
-  memo: Memo,
-  problems: SchemaProblem[],
+  reading: Reading,
+  base: string,
 ): SchemaNode {
+  const { memo, problems } = reading;
   if (schema === true) return anySchemaNode;
   if (schema === false) return neverSchemaNode;
   if (typeof schema !== 'object' || schema === null) {
@@ -73,7 +101,7 @@ function readSchemaNode(
       problems.push({ pointer, message: 'a schema must be an object or a boolean' });
       return skipped({ code: 'malformed', keyword: '' });
     }
-    return readJudgedNode(schema, pointer, depth, memo, problems);
+    return readJudgedNode(schema, pointer, depth, reading, base);
   } catch {
     // A schema object whose getters or proxy traps throw cannot be read: it is not judged.
     problems.push({ pointer, message: 'the schema could not be read' });
@@ -85,17 +113,27 @@ function readJudgedNode(
   schema: object,
   pointer: string,
   depth: number,
-  memo: Memo,
-  problems: SchemaProblem[],
+  reading: Reading,
+  outerBase: string,
 ): SchemaNode {
+  const { memo, problems, draft } = reading;
   const source = schema as Record<string, unknown>;
   // `not` of a schema that admits everything admits nothing, whatever sits beside it.
   if (acceptsNothing(source)) return neverSchemaNode;
-  for (const keyword of unjudgedCombinatorKeywords) {
-    if (Object.hasOwn(source, keyword)) return skipped({ code: 'keyword', keyword });
+  const base = baseUriOf(source, outerBase, draft);
+  const reference = referenceFormOf(source, draft);
+  if (reference === 'malformed') {
+    problems.push({ pointer: `${pointer}/$ref`, message: '$ref must be a text' });
+    return skipped({ code: 'malformed', keyword: '$ref' });
   }
+  if (reference === 'alone') {
+    const named = readReferenced(source, pointer, depth, reading, outerBase);
+    memo.set(schema, named);
+    return named;
+  }
+  const alone = reference === 'first';
 
-  const types = readTypes(source.type);
+  const types = alone ? { kinds: 0 } : readTypes(source.type);
   if (types.skip !== undefined) {
     if (types.skip.code === 'malformed') {
       problems.push({
@@ -107,9 +145,14 @@ function readJudgedNode(
   }
 
   // Which names are "additional" depends on `properties`; without a readable list, judge nothing.
-  if (source.properties !== undefined && !isRecord(source.properties)) {
+  if (!alone && source.properties !== undefined && !isRecord(source.properties)) {
     problems.push({ pointer: `${pointer}/properties`, message: 'properties must be an object' });
     return skipped({ code: 'malformed', keyword: 'properties' });
+  }
+  const malformed = alone ? undefined : malformedApplicatorOf(source);
+  if (malformed !== undefined) {
+    problems.push({ pointer: `${pointer}/${malformed}`, message: malformedApplicators[malformed] });
+    return skipped({ code: 'malformed', keyword: malformed });
   }
 
   const node: {
@@ -117,18 +160,36 @@ function readJudgedNode(
   } = {
     kind: 'judged',
     types: types.kinds,
-    admitsNull: false,
+    admitsNull: true,
     defaultValue: Object.hasOwn(source, 'default') ? { value: source.default } : undefined,
     allowedValues: undefined,
     properties: undefined,
     required: [],
     additionalProperties: undefined,
     items: undefined,
+    allOf: undefined,
+    anyOf: undefined,
+    oneOf: undefined,
+    not: undefined,
+    condition: undefined,
+    dependentSchemas: undefined,
+    unjudged: undefined,
     judges: { exact: undefined, lenient: undefined },
   };
-  // Registered before the children are read, so a schema object that contains itself ends in a
-  // cycle of nodes instead of endless reading.
+  // Registered before the children are read (see `Reading.memo`).
   memo.set(schema, node);
+  const read = (child: unknown, at: string) =>
+    readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, base);
+
+  if (alone) {
+    // Without a declared draft, only the `$ref` is judged: draft 7 ignores the keywords beside
+    // it, so a value they refuse may still fit.
+    node.allOf = [readReferenced(source, pointer, depth, reading, outerBase)];
+    node.unjudged = ownKeywords(source).find(
+      (keyword) => keyword !== '$ref' && isAssertion(keyword),
+    );
+    return Object.freeze(node);
+  }
 
   node.allowedValues = readAllowedValues(source, pointer, problems);
   node.admitsNull = keywordsAdmitNull(source);
@@ -136,16 +197,7 @@ function readJudgedNode(
   if (isRecord(source.properties)) {
     const properties = new Map<string, SchemaNode>();
     for (const name of Object.keys(source.properties)) {
-      properties.set(
-        name,
-        readSchemaNode(
-          source.properties[name],
-          `${pointer}/properties/${escapePointer(name)}`,
-          depth + 1,
-          memo,
-          problems,
-        ),
-      );
+      properties.set(name, read(source.properties[name], `properties/${escapePointer(name)}`));
     }
     node.properties = properties;
   }
@@ -163,13 +215,7 @@ function readJudgedNode(
 
   // `patternProperties` decides which names are "additional"; the checker does not judge patterns.
   if (source.additionalProperties !== undefined && source.patternProperties === undefined) {
-    node.additionalProperties = readSchemaNode(
-      source.additionalProperties,
-      `${pointer}/additionalProperties`,
-      depth + 1,
-      memo,
-      problems,
-    );
+    node.additionalProperties = read(source.additionalProperties, 'additionalProperties');
   }
 
   // Tuple forms (`prefixItems`, draft 7 `items: [...]`) give positions their own schemas.
@@ -178,13 +224,197 @@ function readJudgedNode(
     !Array.isArray(source.items) &&
     source.prefixItems === undefined
   ) {
-    node.items = readSchemaNode(source.items, `${pointer}/items`, depth + 1, memo, problems);
+    node.items = read(source.items, 'items');
   }
+
+  readApplicators(node, source, reading, read, (keyword) =>
+    readReferenced(source, pointer, depth, reading, outerBase, keyword),
+  );
+  node.unjudged = ownKeywords(source).find(
+    (keyword) =>
+      isAssertion(keyword) &&
+      (!judgedKeywords.has(keyword) ||
+        (keyword === 'items' && Array.isArray(source.items)) ||
+        (keyword === '$dynamicRef' && draft !== '2020-12')),
+  );
 
   // Frozen, so what the checker builds from a node (kept by the node) stays true to it.
   return Object.freeze(node);
 }
 
+/** The keywords the checker judges (read into the node above). */
+const judgedKeywords: ReadonlySet<string> = new Set([
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  '$ref',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'dependentSchemas',
+  'dependencies',
+  '$dynamicRef',
+]);
+
+const assertions: ReadonlySet<string> = new Set(assertionKeywords);
+
+function isAssertion(keyword: string): boolean {
+  return assertions.has(keyword);
+}
+
+function ownKeywords(source: Record<string, unknown>): string[] {
+  return Object.keys(source);
+}
+
+const malformedApplicators = {
+  allOf: 'allOf must be a list of schemas',
+  anyOf: 'anyOf must be a list of schemas',
+  oneOf: 'oneOf must be a list of schemas',
+  dependentSchemas: 'dependentSchemas must be an object',
+  dependencies: 'dependencies must be an object',
+} as const;
+
+/** The keyword applying schemas that cannot be read as one (`anyOf: {}`), if any. */
+function malformedApplicatorOf(
+  source: Record<string, unknown>,
+): keyof typeof malformedApplicators | undefined {
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = source[keyword];
+    if (list !== undefined && (!Array.isArray(list) || list.length === 0)) return keyword;
+  }
+  for (const keyword of ['dependentSchemas', 'dependencies'] as const) {
+    if (source[keyword] !== undefined && !isRecord(source[keyword])) return keyword;
+  }
+  return undefined;
+}
+
+/** Reads the schemas applied to the node's own value (checked by {@link malformedApplicatorOf}). */
+function readApplicators(
+  node: { -readonly [key in keyof JudgedSchemaNode]: JudgedSchemaNode[key] },
+  source: Record<string, unknown>,
+  reading: Reading,
+  read: (child: unknown, at: string) => SchemaNode,
+  readReference: (keyword: '$ref' | '$dynamicRef') => SchemaNode,
+): void {
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = source[keyword];
+    if (Array.isArray(list))
+      node[keyword] = list.map((child, index) => read(child, `${keyword}/${index}`));
+  }
+  const references = (['$ref', '$dynamicRef'] as const).filter(
+    (keyword) =>
+      typeof source[keyword] === 'string' && (keyword === '$ref' || reading.draft === '2020-12'),
+  );
+  if (references.length > 0) {
+    node.allOf = [...references.map(readReference), ...(node.allOf ?? [])];
+  }
+  if (Object.hasOwn(source, 'not')) node.not = read(source.not, 'not');
+  if (Object.hasOwn(source, 'if')) {
+    node.condition = {
+      test: read(source.if, 'if'),
+      whenFits: Object.hasOwn(source, 'then') ? read(source.then, 'then') : undefined,
+      whenNot: Object.hasOwn(source, 'else') ? read(source.else, 'else') : undefined,
+    };
+  }
+  const dependents: Array<readonly [string, SchemaNode]> = [];
+  for (const keyword of ['dependentSchemas', 'dependencies']) {
+    const map = source[keyword];
+    // Draft 7 has no `dependentSchemas`: there it is a name that asserts nothing.
+    if (!isRecord(map) || (keyword === 'dependentSchemas' && reading.draft === 'draft7')) continue;
+    for (const name of Object.keys(map)) {
+      const entry = map[name];
+      // Draft 7's list form names the properties that must then be present.
+      const schema = Array.isArray(entry) ? { required: entry } : entry;
+      dependents.push([name, read(schema, `${keyword}/${escapePointer(name)}`)]);
+    }
+  }
+  if (dependents.length > 0) node.dependentSchemas = dependents;
+}
+
+/**
+ * How a node's `$ref` is read: `alone` when the node is what it names (nothing beside it
+ * asserts, or draft 7 ignores what does); `beside` the node's other keywords (2020-12); `first`,
+ * judged alone in a node of its own, where a draft is not declared and keywords beside it assert
+ * (draft 7 would ignore them) or where it has a `default` beside it.
+ */
+function referenceFormOf(
+  source: Record<string, unknown>,
+  draft: SchemaDraft,
+): 'none' | 'alone' | 'first' | 'beside' | 'malformed' {
+  if (!Object.hasOwn(source, '$ref')) return 'none';
+  if (typeof source.$ref !== 'string') return 'malformed';
+  if (draft === 'draft7') return 'alone';
+  if (ownKeywords(source).some((keyword) => keyword !== '$ref' && isAssertion(keyword))) {
+    return draft === '2020-12' ? 'beside' : 'first';
+  }
+  return Object.hasOwn(source, 'default') ? 'first' : 'alone';
+}
+
+/**
+ * The node a `$ref` names. A chain of references alone is followed to the first schema that is
+ * more than one, so a cycle of them (which names no schema) is found before anything is read. A
+ * reference that leaves the document or names nothing in it is not judged.
+ */
+function readReferenced(
+  source: Record<string, unknown>,
+  pointer: string,
+  depth: number,
+  reading: Reading,
+  outerBase: string,
+  keyword: '$ref' | '$dynamicRef' = '$ref',
+): SchemaNode {
+  const chain: unknown[] = [];
+  let target: ReferenceTarget | undefined = { schema: source, base: outerBase };
+  do {
+    const link = target.schema as Record<string, unknown>;
+    target = referencedBy(link, target.base, reading, chain.length === 0 ? keyword : '$ref');
+    chain.push(link);
+    if (target === undefined || chain.includes(target.schema))
+      return skipped({ code: 'keyword', keyword });
+  } while (
+    isRecord(target.schema) &&
+    !reading.memo.has(target.schema) &&
+    referenceFormOf(target.schema, reading.draft) === 'alone'
+  );
+  const node = readSchemaNode(target.schema, `${pointer}/$ref`, depth + 1, reading, target.base);
+  for (const link of chain.slice(1)) reading.memo.set(link as object, node);
+  return node;
+}
+
+function referencedBy(
+  schema: Record<string, unknown>,
+  outerBase: string,
+  reading: Reading,
+  keyword: '$ref' | '$dynamicRef',
+): ReferenceTarget | undefined {
+  reading.targets ??= referenceTargetsOf(reading.root);
+  const { draft, targets } = reading;
+  const reference = schema[keyword] as string;
+  const target = resolveReference(targets, reference, baseUriOf(schema, outerBase, draft));
+  if (keyword === '$dynamicRef') {
+    // A `$dynamicRef` is a `$ref` unless it names a `$dynamicAnchor` another schema of the
+    // document declares too: which one applies then depends on the path taken to it.
+    const name = reference.slice(reference.indexOf('#') + 1);
+    const anchored = isRecord(target?.schema) && target.schema.$dynamicAnchor === name;
+    return anchored && (targets.dynamicAnchors.get(name) ?? 0) > 1 ? undefined : target;
+  }
+  // Draft 7 reads a `$ref` against the base outside its `$id`, 2020-12 inside it: without a
+  // declared draft, only a target both agree on is followed.
+  if (
+    draft === 'unknown' &&
+    typeof schema.$id === 'string' &&
+    resolveReference(targets, reference, outerBase)?.schema !== target?.schema
+  ) {
+    return undefined;
+  }
+  return target;
+}
 function skipped(reason: SkipReason): SchemaNode {
   return { kind: 'any', skipped: reason };
 }

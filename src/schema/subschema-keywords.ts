@@ -35,18 +35,55 @@ export const subschemaMapKeywords = [
 ] as const;
 
 /**
- * Keywords that make a node's meaning depend on something the checker does not judge: a reference,
- * a combination of schemas, or a condition. A node holding one is skipped with everything below it.
+ * The keywords of draft 7 and 2020-12 (and 2019-09) that can refuse a value. Any other keyword
+ * asserts nothing (an annotation, or a name JSON Schema does not define), so a node is judged in
+ * full when the checker judges every one of these it holds. `then`/`else` count through `if`.
  */
-export const unjudgedCombinatorKeywords = [
+export const assertionKeywords = [
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'maxContains',
+  'minContains',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'required',
+  'maxProperties',
+  'minProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
   '$ref',
   '$dynamicRef',
   '$recursiveRef',
-  'oneOf',
-  'anyOf',
-  'allOf',
-  'not',
-  'if',
 ] as const;
 
 /** The type names JSON Schema defines. Any other name makes a node unjudgeable. */

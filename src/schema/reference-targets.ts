@@ -1,0 +1,160 @@
+import { isRecord } from './is-record.ts';
+import { resolveRef } from './resolve-ref.ts';
+import {
+  singleSubschemaKeywords,
+  subschemaListKeywords,
+  subschemaMapKeywords,
+} from './subschema-keywords.ts';
+
+/**
+ * Whose rules a schema follows, as its root's `$schema` says: draft 7 (and 4 and 6) ignores the
+ * keywords beside a `$ref`, 2020-12 (and 2019-09) applies them. `unknown` when it names neither.
+ */
+export type SchemaDraft = 'draft7' | '2020-12' | 'unknown';
+
+export function draftOf(schema: unknown): SchemaDraft {
+  let uri: unknown;
+  try {
+    uri = isRecord(schema) ? schema.$schema : undefined;
+  } catch {
+    return 'unknown';
+  }
+  if (typeof uri !== 'string') return 'unknown';
+  if (/\/draft-0[4-7]\/schema\b/.test(uri)) return 'draft7';
+  return /\/draft\/(?:2019-09|2020-12)\/schema\b/.test(uri) ? '2020-12' : 'unknown';
+}
+
+/** The base URI of a document without `$id`: only references within it are followed, so any serves. */
+const documentUri = 'https://toolgate.invalid/schema.json';
+
+/** What a schema's references can name: its resources, anchors and the base URI of each subschema. */
+export type ReferenceTargets = {
+  readonly draft: SchemaDraft;
+  /** The document and the resources embedded in it (`$id`), by URI without fragment. */
+  readonly resources: ReadonlyMap<string, unknown>;
+  /** `$anchor`, `$dynamicAnchor` and draft 7's `$id: "#name"`, by URI with fragment. */
+  readonly anchors: ReadonlyMap<string, unknown>;
+  /** The base URI around each subschema (its own `$id` not yet read). */
+  readonly outerBases: ReadonlyMap<object, string>;
+  /** How many schemas declare each `$dynamicAnchor` name. */
+  readonly dynamicAnchors: ReadonlyMap<string, number>;
+};
+
+/** A schema a reference names, with the base URI around it. */
+export type ReferenceTarget = { readonly schema: unknown; readonly base: string };
+
+/** The base URI of the root of a document. */
+export function documentBaseOf(root: unknown, draft: SchemaDraft): string {
+  try {
+    return isRecord(root) ? baseUriOf(root, documentUri, draft) : documentUri;
+  } catch {
+    return documentUri;
+  }
+}
+
+/**
+ * Reads where the references of a document can lead, walking its subschemas as
+ * `subschema-keywords.ts` lists them (an `$id` inside an unknown keyword identifies nothing).
+ */
+export function referenceTargetsOf(
+  root: unknown,
+  { maxDepth = 256, maxNodes = 100_000 } = {},
+): ReferenceTargets {
+  const draft = draftOf(root);
+  const resources = new Map<string, unknown>([[documentUri, root]]);
+  const anchors = new Map<string, unknown>();
+  const outerBases = new Map<object, string>();
+  const dynamicAnchors = new Map<string, number>();
+  const visit = (schema: unknown, outer: string, depth: number): void => {
+    if (!isRecord(schema) || outerBases.has(schema) || depth > maxDepth) return;
+    if (outerBases.size >= maxNodes) return;
+    outerBases.set(schema, outer);
+    const base = baseUriOf(schema, outer, draft);
+    const id = idOf(schema, draft);
+    if (id !== undefined) {
+      if (!resources.has(base)) resources.set(base, schema);
+      const named = uriOf(id, outer);
+      if (named !== undefined && named.hash.length > 1) anchors.set(named.href, schema);
+    }
+    for (const keyword of ['$anchor', '$dynamicAnchor']) {
+      const name = schema[keyword];
+      if (typeof name !== 'string') continue;
+      anchors.set(`${base}#${name}`, schema);
+      if (keyword === '$dynamicAnchor')
+        dynamicAnchors.set(name, (dynamicAnchors.get(name) ?? 0) + 1);
+    }
+    for (const keyword of subschemaKeywords) {
+      const value = schema[keyword];
+      if (Array.isArray(value)) for (const entry of value) visit(entry, base, depth + 1);
+      else if (mapKeywords.has(keyword) && isRecord(value)) {
+        for (const name of Object.keys(value)) visit(value[name], base, depth + 1);
+      } else visit(value, base, depth + 1);
+    }
+  };
+  visit(root, documentUri, 0);
+  return { draft, resources, anchors, outerBases, dynamicAnchors };
+}
+
+const subschemaKeywords: readonly string[] = [
+  ...new Set<string>([
+    ...singleSubschemaKeywords,
+    ...subschemaListKeywords,
+    ...subschemaMapKeywords,
+  ]),
+];
+const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
+
+/** The base URI inside a schema object: its `$id` read against the base around it. */
+export function baseUriOf(
+  schema: Record<string, unknown>,
+  outer: string,
+  draft: SchemaDraft,
+): string {
+  const id = idOf(schema, draft);
+  if (id === undefined || id.startsWith('#')) return outer;
+  const uri = uriOf(id, outer);
+  if (uri === undefined) return outer;
+  uri.hash = '';
+  return uri.href;
+}
+
+/** Draft 7 ignores every keyword beside `$ref`, `$id` included. */
+function idOf(schema: Record<string, unknown>, draft: SchemaDraft): string | undefined {
+  const id = schema.$id;
+  return typeof id !== 'string' || (draft === 'draft7' && schema.$ref !== undefined)
+    ? undefined
+    : id;
+}
+
+function uriOf(reference: string, base: string): URL | undefined {
+  try {
+    return new URL(reference, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a reference names, read against `base`; `undefined` for one that leaves the document or
+ * names nothing in it.
+ */
+export function resolveReference(
+  targets: ReferenceTargets,
+  reference: string,
+  base: string,
+): ReferenceTarget | undefined {
+  const uri = uriOf(reference, base);
+  if (uri === undefined) return undefined;
+  const fragment = uri.hash;
+  uri.hash = '';
+  const resource = targets.resources.get(uri.href);
+  if (resource === undefined) return undefined;
+  const schema =
+    fragment === '' || fragment === '#'
+      ? resource
+      : fragment.startsWith('#/')
+        ? resolveRef(resource, fragment)
+        : targets.anchors.get(uri.href + fragment);
+  if (schema === undefined) return undefined;
+  return { schema, base: (isRecord(schema) && targets.outerBases.get(schema)) || uri.href };
+}
