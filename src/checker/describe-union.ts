@@ -2,17 +2,17 @@ import { isRecord } from '../schema/is-record.ts';
 import { isPlainObject, JsonKind } from '../schema/json-kind.ts';
 import type { AllowedValues, SchemaNode } from '../schema/schema-node.ts';
 import { allowedMemberOf, noMember } from './check-enum.ts';
-import { type CheckState, createCheckState } from './check-state.ts';
+import { type CheckState, createCheckState, tellMismatch } from './check-state.ts';
 import { describeAllowedValues } from './describe-mismatch.ts';
 import { describeMember, joinAlternatives, looksLikeJson } from './describe-value.ts';
-import { type Judge, type JudgeRun, refused } from './judge-run.ts';
+import { endTrial, type Judge, type JudgeRun, refused } from './judge-run.ts';
 import type { Mismatch } from './mismatch.ts';
 import { refuse } from './refuse.ts';
 
-/** A branch described on its own: how many mismatches, the first one, and what it handed on. */
+/** A branch described on its own: its mismatches (all counted, the first described) and value. */
 type Trial = {
   readonly count: number;
-  readonly first: Mismatch | undefined;
+  readonly mismatches: readonly Mismatch[];
   readonly value: unknown;
 };
 
@@ -53,21 +53,21 @@ export function describeUnion(
   if (run.exhausted) return refused;
   const fitting = trials.find((trial) => trial.count === 0);
   if (fitting !== undefined) return fitting.value;
-  const whole = (trial: Trial) =>
-    trial.count === 1 &&
-    trial.first !== undefined &&
-    trial.first.path.length === report.path.length;
+  const depthOf = (trial: Trial) => trial.mismatches[0]?.path.length ?? 0;
+  const whole = (trial: Trial) => trial.count === 1 && depthOf(trial) === report.path.length;
   if (trials.every(whole)) return refuseWhole(trials, value, run);
-  const rank = (trial: Trial) => [
-    whole(trial) ? 1 : 0,
-    trial.count,
-    -(trial.first?.path.length ?? 0),
-  ];
-  let closest = 0;
-  trials.forEach((trial, index) => {
-    if (isBefore(rank(trial), rank(trials[closest] as Trial))) closest = index;
-  });
-  return (judges[closest] as Judge)(value, run, depth);
+  const closer = (left: Trial, right: Trial) =>
+    whole(left) !== whole(right)
+      ? whole(right)
+      : left.count !== right.count
+        ? left.count < right.count
+        : depthOf(left) > depthOf(right);
+  const closest = trials.reduce((best, trial) => (closer(trial, best) ? trial : best));
+  // Its mismatches, as described, are the union's (judging it again would double the work at
+  // each union nested in it).
+  for (const mismatch of closest.mismatches) tellMismatch(report, mismatch);
+  report.mismatchCount += closest.count - closest.mismatches.length;
+  return refused;
 }
 
 /** A branch judged in a describing run of its own, on the budget of `run`. */
@@ -75,21 +75,22 @@ function describedAlone(judge: Judge, value: unknown, run: JudgeRun, depth: numb
   const report = run.report as CheckState;
   const state = createCheckState({
     leniency: report.lenient ? 'lenient' : 'exact',
-    maxMismatches: 1,
+    maxMismatches: Math.max(1, report.maxMismatches - report.mismatches.length),
     nameSearch: report.nameSearch,
   });
   state.path.push(...report.path);
   state.open.push(...report.open);
   const trial: JudgeRun = { ...run, report: state, complete: true };
   const next = judge(value, trial, depth);
-  run.work = trial.work;
-  run.exhausted ||= trial.exhausted;
-  return { count: state.mismatchCount, first: state.mismatches[0], value: next };
+  const { complete } = run;
+  endTrial(run, trial);
+  run.complete = complete;
+  return { count: state.mismatchCount, mismatches: state.mismatches, value: next };
 }
 
 /** One sentence for a value every branch refuses as a whole: what it must be, all branches told. */
 function refuseWhole(trials: readonly Trial[], value: unknown, run: JudgeRun): typeof refused {
-  const mismatches = trials.map(({ first }) => first as Mismatch);
+  const mismatches = trials.map((trial) => trial.mismatches[0] as Mismatch);
   const said = mismatches.filter(({ code }) => code !== 'forbidden');
   const [first = mismatches[0] as Mismatch] = said;
   const code =
@@ -106,14 +107,6 @@ function refuseWhole(trials: readonly Trial[], value: unknown, run: JudgeRun): t
     received: first.received,
     jsonText: code === 'type' && typeof value === 'string' && looksLikeJson(value),
   }));
-}
-
-function isBefore(left: readonly number[], right: readonly number[]): boolean {
-  for (let index = 0; index < left.length; index++) {
-    const difference = (left[index] as number) - (right[index] as number);
-    if (difference !== 0) return difference < 0;
-  }
-  return false;
 }
 
 /**

@@ -26,7 +26,7 @@ import {
 } from './judge-run.ts';
 import { wrongTypeJudge } from './judge-type.ts';
 import { anyOfJudge, oneOfJudge } from './judge-union.ts';
-import { exhaust, refuse, refuseType } from './refuse.ts';
+import { refuse, refuseType } from './refuse.ts';
 
 /**
  * What the checker judges beyond `type` and `enum`/`const`: one entry per keyword (or family of
@@ -116,14 +116,13 @@ function withApplied(types: JsonKindSet, own: Judge, applied: Judge): Judge {
 
 /**
  * A schema applied to the same value can lead back to itself (`$ref: "#"` beside `type`): past
- * the depth judged, it is not judged, and each application is work.
+ * the depth judged or the applications allowed, the value passes unjudged.
  */
 function applyInPlace(applied: Judge, value: unknown, run: JudgeRun, depth: number): unknown {
-  if (depth > maxSchemaDepth) {
+  if (depth > maxSchemaDepth || --run.applications < 0) {
     run.complete = false;
     return value;
   }
-  if (--run.work < 0) return exhaust(run);
   return applied(value, run, depth + 1);
 }
 

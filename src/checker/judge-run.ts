@@ -22,6 +22,12 @@ export const refused: unique symbol = Symbol('toolgate.refused');
 /** How many list items and object properties one judgement walks before it stops. */
 export const maxJudgedValues = 1_000_000;
 
+/**
+ * How many times one judgement applies a schema to a value it shares with its node (see
+ * `JudgeRun.applications`).
+ */
+export const maxApplications = 100_000;
+
 /** A configured value for an argument path: `{ value }`, or `undefined` for none. */
 export type DefaultFor = (path: ArgumentPath) => { readonly value: unknown } | undefined;
 
@@ -32,6 +38,12 @@ export type JudgeRun = {
   readonly defaultFor: DefaultFor | undefined;
   /** List items and object properties still allowed to be walked. */
   work: number;
+  /**
+   * Schemas still allowed to be applied to a value they share with their node (`allOf`, `anyOf`,
+   * a `$ref` beside keywords, …): past these, a value is passed unjudged, as a schema that applies
+   * itself to the same value over and over never ends.
+   */
+  applications: number;
   /** Whether every part of the value met a node the checker judges. */
   complete: boolean;
   /** Set when the work budget ran out (the judgement is then not a pass). */
@@ -42,7 +54,14 @@ export function createRun(
   report: CheckState | undefined,
   defaultFor: DefaultFor | undefined,
 ): JudgeRun {
-  return { report, defaultFor, work: maxJudgedValues, complete: true, exhausted: false };
+  return {
+    report,
+    defaultFor,
+    work: maxJudgedValues,
+    applications: maxApplications,
+    complete: true,
+    exhausted: false,
+  };
 }
 
 /** What a keyword's judge is built with. */
@@ -97,14 +116,13 @@ export function chain(judges: readonly Judge[]): Judge | undefined {
  * {@link endTrial}.
  */
 export function trialOf(run: JudgeRun): JudgeRun {
-  if (run.report === undefined) return run;
-  const { defaultFor, work, complete, exhausted } = run;
-  return { report: undefined, defaultFor, work, complete, exhausted };
+  return run.report === undefined ? run : { ...run, report: undefined };
 }
 
 export function endTrial(run: JudgeRun, trial: JudgeRun): void {
   if (trial === run) return;
   run.work = trial.work;
+  run.applications = trial.applications;
   run.complete = trial.complete;
   run.exhausted = trial.exhausted;
 }

@@ -24,10 +24,10 @@ export const oneOfJudge: ApplicatorJudge = (node, context) =>
   node.oneOf === undefined ? undefined : unionJudge(node.oneOf, true, context);
 
 /**
- * A union. Each branch is first tried exactly, so a branch the value fits as it is wins over one it
- * fits only after a lenient cast; in lenient mode the first branch it fits after a cast hands on
- * the cast value (for `oneOf`, one that then fits a single branch). A value that fits none is
- * described by {@link describeUnion}.
+ * A union. A branch the value fits as it is wins over one it fits only after a lenient cast (a
+ * judge hands on the very value it was given when it cast nothing), so each branch is judged once
+ * whatever the mode; for `oneOf`, a cast value is handed on only when it then fits a single branch.
+ * A value that fits none is described by {@link describeUnion}.
  */
 function unionJudge(
   branches: readonly SchemaNode[],
@@ -35,61 +35,51 @@ function unionJudge(
   { judgeOf, lenient }: JudgeContext,
 ): Judge {
   const exact = branches.map((branch) => judgeOf(branch, false));
-  const cast = lenient ? branches.map((branch) => judgeOf(branch, true)) : undefined;
+  const judges = lenient ? branches.map((branch) => judgeOf(branch, true)) : exact;
   return (value, run, depth) => {
     const trial = trialOf(run);
     const outer = trial.complete;
     let fits = 0;
     let certain = 0;
-    for (const judge of exact) {
-      if (attempt(judge, value, trial, depth) === refused) continue;
+    let casts: Array<{ value: unknown; complete: boolean }> | undefined;
+    for (const judge of judges) {
+      const next = attempt(judge, value, trial, depth);
+      if (next === refused) continue;
+      if (next !== value) {
+        casts ??= [];
+        casts.push({ value: next, complete: trial.complete });
+        continue;
+      }
       fits++;
       if (trial.complete) certain++;
       if (certain > 0 && !exactlyOne) break;
     }
-    let next: unknown = value;
-    if (fits === 0) {
-      next = cast === undefined ? refused : castFit(cast, exact, exactlyOne, value, trial, depth);
-      trial.complete &&= outer;
-    } else {
+    let next: unknown = refused;
+    if (fits > 0) {
       trial.complete = outer && (exactlyOne ? fits === 1 && certain === 1 : certain > 0);
-      if (exactlyOne && certain > 1) next = refused;
+      if (!exactlyOne || certain < 2) next = value;
+    }
+    for (const cast of fits === 0 ? (casts ?? []) : []) {
+      if (exactlyOne && certainFits(exact, cast.value, trial, depth) > 1) {
+        certain = 2;
+        continue;
+      }
+      trial.complete = outer && cast.complete;
+      next = cast.value;
+      break;
     }
     endTrial(run, trial);
     if (run.exhausted) return refused;
     if (next !== refused || run.report === undefined) return next;
-    if (fits > 1) {
+    if (exactlyOne && certain > 1) {
       return refuse(run, () => ({
         code: 'ambiguous',
         expected: 'exactly one alternative',
         received: `${certain} of them`,
       }));
     }
-    return describeUnion(branches, cast ?? exact, value, run, depth);
+    return describeUnion(branches, judges, value, run, depth);
   };
-}
-
-/**
- * The value as the first branch it fits after a lenient cast hands it on; `trial.complete` is left
- * as that judgement's. For `oneOf`, a cast value that fits more than one branch is passed over.
- */
-function castFit(
-  cast: readonly Judge[],
-  exact: readonly Judge[],
-  exactlyOne: boolean,
-  value: unknown,
-  trial: JudgeRun,
-  depth: number,
-): unknown {
-  for (const judge of cast) {
-    const next = attempt(judge, value, trial, depth);
-    if (next === refused) continue;
-    const complete = trial.complete;
-    if (exactlyOne && certainFits(exact, next, trial, depth) > 1) continue;
-    trial.complete = complete;
-    return next;
-  }
-  return refused;
 }
 
 /** How many branches a value fits with a judgement in full (counting stops at two). */

@@ -151,8 +151,8 @@ function readJudgedNode(
   }
   const malformed = alone ? undefined : malformedApplicatorOf(source);
   if (malformed !== undefined) {
-    problems.push({ pointer: `${pointer}/${malformed}`, message: malformedApplicators[malformed] });
-    return skipped({ code: 'malformed', keyword: malformed });
+    problems.push({ pointer: `${pointer}/${malformed.keyword}`, message: malformed.message });
+    return skipped({ code: 'malformed', keyword: malformed.keyword });
   }
 
   const node: {
@@ -262,34 +262,28 @@ const judgedKeywords: ReadonlySet<string> = new Set([
   '$dynamicRef',
 ]);
 
-const assertions: ReadonlySet<string> = new Set(assertionKeywords);
-
 function isAssertion(keyword: string): boolean {
-  return assertions.has(keyword);
+  return assertionKeywords.has(keyword);
 }
 
 function ownKeywords(source: Record<string, unknown>): string[] {
   return Object.keys(source);
 }
 
-const malformedApplicators = {
-  allOf: 'allOf must be a list of schemas',
-  anyOf: 'anyOf must be a list of schemas',
-  oneOf: 'oneOf must be a list of schemas',
-  dependentSchemas: 'dependentSchemas must be an object',
-  dependencies: 'dependencies must be an object',
-} as const;
-
-/** The keyword applying schemas that cannot be read as one (`anyOf: {}`), if any. */
+/** The keyword applying schemas that cannot be read as such (`anyOf: {}`), if any. */
 function malformedApplicatorOf(
   source: Record<string, unknown>,
-): keyof typeof malformedApplicators | undefined {
-  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+): { keyword: string; message: string } | undefined {
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
     const list = source[keyword];
-    if (list !== undefined && (!Array.isArray(list) || list.length === 0)) return keyword;
+    if (list !== undefined && (!Array.isArray(list) || list.length === 0)) {
+      return { keyword, message: `${keyword} must be a list of schemas` };
+    }
   }
-  for (const keyword of ['dependentSchemas', 'dependencies'] as const) {
-    if (source[keyword] !== undefined && !isRecord(source[keyword])) return keyword;
+  for (const keyword of ['dependentSchemas', 'dependencies']) {
+    if (source[keyword] !== undefined && !isRecord(source[keyword])) {
+      return { keyword, message: `${keyword} must be an object` };
+    }
   }
   return undefined;
 }

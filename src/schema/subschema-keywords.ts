@@ -35,11 +35,11 @@ export const subschemaMapKeywords = [
 ] as const;
 
 /**
- * The keywords of draft 7 and 2020-12 (and 2019-09) that can refuse a value. Any other keyword
- * asserts nothing (an annotation, or a name JSON Schema does not define), so a node is judged in
- * full when the checker judges every one of these it holds. `then`/`else` count through `if`.
+ * The keywords of draft 7 and 2020-12 (and 2019-09) that can refuse a value: those above that hold
+ * subschemas, but for definitions and `then`/`else` (which count through `if`), and these. Any
+ * other keyword asserts nothing (an annotation, or a name JSON Schema does not define).
  */
-export const assertionKeywords = [
+const validationKeywords = [
   'type',
   'enum',
   'const',
@@ -54,37 +54,28 @@ export const assertionKeywords = [
   'format',
   'contentEncoding',
   'contentMediaType',
-  'contentSchema',
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'contains',
   'maxContains',
   'minContains',
   'maxItems',
   'minItems',
   'uniqueItems',
-  'unevaluatedItems',
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'unevaluatedProperties',
-  'propertyNames',
   'required',
   'maxProperties',
   'minProperties',
   'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
   '$ref',
   '$dynamicRef',
   '$recursiveRef',
 ] as const;
+
+export const assertionKeywords: ReadonlySet<string> = new Set<string>(
+  [
+    ...validationKeywords,
+    ...singleSubschemaKeywords,
+    ...subschemaListKeywords,
+    ...subschemaMapKeywords,
+  ].filter((keyword) => !['$defs', 'definitions', 'then', 'else'].includes(keyword)),
+);
 
 /** The type names JSON Schema defines. Any other name makes a node unjudgeable. */
 export const jsonTypeNames = [
