@@ -38,11 +38,8 @@ type PropertyRule = {
   readonly node: SchemaNode;
   readonly judge: Judge;
   readonly required: boolean;
-  /**
-   * Whether a `null` here may become omission: may be left out, and `null` does not fit (asked
-   * when a `null` first comes, when every judge is built).
-   */
-  readonly nullMeansOmitted: () => boolean;
+  /** Whether a `null` here may become omission: may be left out, and `null` does not fit. */
+  readonly nullMeansOmitted: boolean;
   /** Whether Object.prototype has the name too, so it must be read as an own property only. */
   readonly inherited: boolean;
   /** The node's one-test form, tried before its judge is called. */
@@ -124,18 +121,13 @@ function shapeOf(node: JudgedSchemaNode, { lenient, judgeOf }: JudgeContext): Ob
   const ruleOf = (name: string, index: number, child: SchemaNode, required: boolean) => {
     const { asIs, members } = asIsTestOf(child);
     let usable: { readonly value: unknown } | null | undefined;
-    let omits: boolean | undefined;
     return {
       name,
       index,
       node: child,
       judge: judgeOf(child, lenient),
       required,
-      nullMeansOmitted: () => {
-        omits ??=
-          !required && child.kind !== 'never' && !nodeAdmitsNull(child, judgeOf(child, false));
-        return omits;
-      },
+      nullMeansOmitted: !required && child.kind !== 'never' && !nodeAdmitsNull(child),
       inherited: name in objectPrototype,
       asIs,
       members,
@@ -339,7 +331,7 @@ function judgeProperty(
   run: JudgeRun,
   depth: number,
 ): unknown {
-  if (property === null && !required && rule.nullMeansOmitted()) {
+  if (property === null && rule.nullMeansOmitted && !required) {
     if (!shape.lenient) return refuseNull(rule.node, run, true);
     return nullForOptional(rule, run);
   }

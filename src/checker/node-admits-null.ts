@@ -1,13 +1,24 @@
 import type { SchemaNode } from '../schema/schema-node.ts';
-import { createRun, type Judge, refused } from './judge-run.ts';
+
+/** How deep through the schemas applied to one value null is looked for; deeper, it may fit. */
+const maxNullDepth = 16;
 
 /**
  * Whether `null` fits a node: the one definition ("may this be null"), read from the prepared
- * node and asked of its exact judge (`judgeExactly`), so schemas applied to the same value
- * (`anyOf`, `allOf`, a `$ref` beside other keywords) have their say. An unjudged node lets
- * anything through, `null` included.
+ * node. Its own keywords must admit it, and so must every `allOf` member and some branch of an
+ * `anyOf`/`oneOf`. Where that is not known for sure (`not`, `if`, deep references) the answer is
+ * yes, so `null` is left to the node's judge. An unjudged node lets anything through, `null`
+ * included.
  */
-export function nodeAdmitsNull(node: SchemaNode, judgeExactly: Judge): boolean {
+export function nodeAdmitsNull(node: SchemaNode, depth = 0): boolean {
   if (node.kind !== 'judged') return node.kind === 'any';
-  return node.admitsNull && judgeExactly(null, createRun(undefined, undefined), 0) !== refused;
+  if (!node.admitsNull) return false;
+  if (depth > maxNullDepth) return true;
+  const admits = (branch: SchemaNode) => nodeAdmitsNull(branch, depth + 1);
+  const { allOf, anyOf, oneOf } = node;
+  return (
+    (allOf === undefined || allOf.every(admits)) &&
+    (anyOf === undefined || anyOf.some(admits)) &&
+    (oneOf === undefined || oneOf.some(admits))
+  );
 }

@@ -6,7 +6,7 @@ import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
   baseUriOf,
-  documentBaseOf,
+  documentUri,
   draftOf,
   type ReferenceTarget,
   type ReferenceTargets,
@@ -54,7 +54,7 @@ export function prepareSchema(schema: unknown): PreparedSchema {
   const cached = preparedBySchema.get(schema);
   if (cached !== undefined) return cached;
   const reading = readingOf(schema);
-  const root = readSchemaNode(schema, '', 0, reading, documentBaseOf(schema, reading.draft));
+  const root = readSchemaNode(schema, '', 0, reading, documentUri);
   const prepared = { root, problems: reading.problems };
   preparedBySchema.set(schema, prepared);
   return prepared;

@@ -24,8 +24,11 @@ export function draftOf(schema: unknown): SchemaDraft {
   return /\/draft\/(?:2019-09|2020-12)\/schema\b/.test(uri) ? '2020-12' : 'unknown';
 }
 
-/** The base URI of a document without `$id`: only references within it are followed, so any serves. */
-const documentUri = 'https://toolgate.invalid/schema.json';
+/**
+ * The base URI around a document (its retrieval URI): only references within it are followed, so
+ * any absolute URI serves.
+ */
+export const documentUri = 'https://toolgate.invalid/schema.json';
 
 /** What a schema's references can name: its resources, anchors and the base URI of each subschema. */
 export type ReferenceTargets = {
@@ -42,15 +45,6 @@ export type ReferenceTargets = {
 
 /** A schema a reference names, with the base URI around it. */
 export type ReferenceTarget = { readonly schema: unknown; readonly base: string };
-
-/** The base URI of the root of a document. */
-export function documentBaseOf(root: unknown, draft: SchemaDraft): string {
-  try {
-    return isRecord(root) ? baseUriOf(root, documentUri, draft) : documentUri;
-  } catch {
-    return documentUri;
-  }
-}
 
 /**
  * Reads where the references of a document can lead, walking its subschemas as
