@@ -24,16 +24,16 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 12_000,
+    budget: 15_000,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 21_000,
+    budget: 24_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 40_000, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 43_000, importsPackages: true },
 ];
 
 let failed = false;
