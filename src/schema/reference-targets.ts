@@ -1,10 +1,6 @@
 import { isRecord } from './is-record.ts';
 import { resolveRef } from './resolve-ref.ts';
-import {
-  singleSubschemaKeywords,
-  subschemaListKeywords,
-  subschemaMapKeywords,
-} from './subschema-keywords.ts';
+import { subschemaKeywords, subschemaMapKeywordSet } from './subschema-keywords.ts';
 
 /**
  * Whose rules a schema follows, as its root's `$schema` says: draft 7 (and 4 and 6) ignores the
@@ -80,7 +76,7 @@ export function referenceTargetsOf(
     for (const keyword of subschemaKeywords) {
       const value = schema[keyword];
       if (Array.isArray(value)) for (const entry of value) visit(entry, base, depth + 1);
-      else if (mapKeywords.has(keyword) && isRecord(value)) {
+      else if (subschemaMapKeywordSet.has(keyword) && isRecord(value)) {
         for (const name of Object.keys(value)) visit(value[name], base, depth + 1);
       } else visit(value, base, depth + 1);
     }
@@ -88,15 +84,6 @@ export function referenceTargetsOf(
   visit(root, documentUri, 0);
   return { draft, resources, anchors, outerBases, dynamicAnchors };
 }
-
-const subschemaKeywords: readonly string[] = [
-  ...new Set<string>([
-    ...singleSubschemaKeywords,
-    ...subschemaListKeywords,
-    ...subschemaMapKeywords,
-  ]),
-];
-const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
 
 /** The base URI inside a schema object: its `$id` read against the base around it. */
 export function baseUriOf(

@@ -34,6 +34,17 @@ export const subschemaMapKeywords = [
   'dependencies',
 ] as const;
 
+/** Every keyword that holds subschemas, each once, in the order above. */
+export const subschemaKeywords: readonly string[] = [
+  ...new Set<string>([
+    ...singleSubschemaKeywords,
+    ...subschemaListKeywords,
+    ...subschemaMapKeywords,
+  ]),
+];
+
+export const subschemaMapKeywordSet: ReadonlySet<string> = new Set(subschemaMapKeywords);
+
 /**
  * The keywords of draft 7 and 2020-12 (and 2019-09) that can refuse a value: those above that hold
  * subschemas, but for definitions and `then`/`else` (which count through `if`), and these. Any
@@ -69,12 +80,9 @@ const validationKeywords = [
 ] as const;
 
 export const assertionKeywords: ReadonlySet<string> = new Set<string>(
-  [
-    ...validationKeywords,
-    ...singleSubschemaKeywords,
-    ...subschemaListKeywords,
-    ...subschemaMapKeywords,
-  ].filter((keyword) => !['$defs', 'definitions', 'then', 'else'].includes(keyword)),
+  [...validationKeywords, ...subschemaKeywords].filter(
+    (keyword) => !['$defs', 'definitions', 'then', 'else'].includes(keyword),
+  ),
 );
 
 /** The type names JSON Schema defines. Any other name makes a node unjudgeable. */

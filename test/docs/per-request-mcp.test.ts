@@ -6,14 +6,12 @@
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { serveMcpOverHttp } from '../support/mcp-http-server.ts';
 import { openClients } from './counted-mcp-client.ts';
 import { markdownPages, readCodeBlocks } from './markdown-pages.ts';
 import { script } from './scripted-openai.ts';
@@ -27,33 +25,22 @@ const fixtures: Record<string, string> = {
   toolsFor: '(() => ({}))',
 };
 
-let server: Server;
+let server: Awaited<ReturnType<typeof serveMcpOverHttp>>;
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  server = await serveMcpOverHttp(() => {
     const mcp = new McpServer({ name: 'docs', version: '1.0.0' });
     mcp.registerTool(
       'search',
       { description: 'Search.', inputSchema: { query: z.string(), limit: z.number().optional() } },
       async (args) => ({ content: [{ type: 'text', text: `results for ${args.query}` }] }),
     );
-    response.on('close', () => {
-      void transport.close();
-      void mcp.close();
-    });
-    await mcp.connect(transport);
-    await transport.handleRequest(request, response);
+    return mcp;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  Object.assign(globalThis, { toolgateDocsFixture: { url: `http://127.0.0.1:${port}/mcp` } });
+  Object.assign(globalThis, { toolgateDocsFixture: { url: server.url.href } });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 /** The snippet as a module this test can import: its prelude given values, its imports redirected. */
 function runnable(code: string, prelude: string, name: string): string {

@@ -5,16 +5,14 @@
  * inside the union handed to the tool. Then the same through a real MCP server over Streamable
  * HTTP, whose tool lists such a schema as its input schema.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolGate } from '../../src/index.ts';
+import { serveMcpOverHttp } from '../support/mcp-http-server.ts';
 import { call, refusalAnswers, refusedPrefix, textTurn, toolTurn } from './helpers.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -128,13 +126,11 @@ describe('references and unions, through the loop', () => {
 
 describe('references and unions, from a real MCP server over Streamable HTTP', () => {
   const received: unknown[] = [];
-  let server: Server;
-  let url: URL;
+  let server: Awaited<ReturnType<typeof serveMcpOverHttp>>;
 
   beforeAll(async () => {
-    // Stateless Streamable HTTP: a fresh low-level MCP server per HTTP request, so the input
-    // schema is listed exactly as written.
-    server = createServer(async (request, response) => {
+    // A low-level MCP server, so the input schema is listed exactly as written.
+    server = await serveMcpOverHttp(() => {
       const mcp = new McpServer(
         { name: 'hotel', version: '1.0.0' },
         { capabilities: { tools: {} } },
@@ -157,21 +153,11 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
         received.push({ tool: params.name, args: params.arguments });
         return { content: [{ type: 'text', text: 'ok' }] };
       });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on('close', () => {
-        void transport.close();
-        void mcp.close();
-      });
-      await mcp.connect(transport);
-      await transport.handleRequest(request, response);
+      return mcp;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   it('refuses the bad call and runs none of its siblings on the server', async () => {
     const gate = toolGate();
@@ -185,7 +171,7 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
         textTurn('done'),
       ],
     });
-    const client = await createMCPClient({ transport: { type: 'http', url: url.href } });
+    const client = await createMCPClient({ transport: { type: 'http', url: server.url.href } });
     try {
       const result = await generateText({
         model: wrapLanguageModel({ model, middleware: gate.middleware }),

@@ -3,16 +3,14 @@
  * Streamable HTTP on 127.0.0.1 whose tool list changes between requests (`await client.tools()`
  * per request, `gate.wrapTools(tools)`). What counts is what the server receives.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GateWiringError, toolGate } from '../../src/index.ts';
+import { serveMcpOverHttp } from '../support/mcp-http-server.ts';
 import { call, textTurn, toolTurn } from './helpers.ts';
 
 type Received = { tool: string; args: Record<string, unknown> };
@@ -20,7 +18,7 @@ type Received = { tool: string; args: Record<string, unknown> };
 /** The tools the server lists right now; tests change it between requests. */
 const catalog = new Set<'lookup' | 'convert'>(['lookup']);
 const received: Received[] = [];
-let server: Server;
+let server: Awaited<ReturnType<typeof serveMcpOverHttp>>;
 let url: URL;
 
 function mcpServer(): McpServer {
@@ -56,23 +54,11 @@ function mcpServer(): McpServer {
 
 beforeAll(async () => {
   // Stateless Streamable HTTP: a fresh MCP server per HTTP request, listing today's catalog.
-  server = createServer(async (request, response) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const mcp = mcpServer();
-    response.on('close', () => {
-      void transport.close();
-      void mcp.close();
-    });
-    await mcp.connect(transport);
-    await transport.handleRequest(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  server = await serveMcpOverHttp(mcpServer);
+  url = server.url;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 const gate = toolGate();
 const model = new MockLanguageModelV4({ provider: 'openai.responses' });
