@@ -9,7 +9,7 @@ import { endTrial, type Judge, type JudgeRun, refused } from './judge-run.ts';
 import type { Mismatch } from './mismatch.ts';
 import { refuse } from './refuse.ts';
 
-/** A branch described on its own: its mismatches (all counted, the first described) and value. */
+/** A branch described on its own: its mismatches (all counted, as many told as the report holds) and value. */
 type Trial = {
   readonly count: number;
   readonly mismatches: readonly Mismatch[];

@@ -44,7 +44,7 @@ export type JudgeRun = {
    * itself to the same value over and over never ends.
    */
   applications: number;
-  /** Whether every part of the value met a node the checker judges. */
+  /** Whether every part of the value met a node the checker judges in full. */
   complete: boolean;
   /** Set when the work budget ran out (the judgement is then not a pass). */
   exhausted: boolean;
@@ -119,6 +119,7 @@ export function trialOf(run: JudgeRun): JudgeRun {
   return run.report === undefined ? run : { ...run, report: undefined };
 }
 
+/** Hands what a trial spent (and found: exhausted, not complete) back to its run. */
 export function endTrial(run: JudgeRun, trial: JudgeRun): void {
   if (trial === run) return;
   run.work = trial.work;

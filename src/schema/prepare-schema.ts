@@ -1,18 +1,17 @@
 import { acceptsNothing } from './accepts-nothing.ts';
 import { ContentCache } from './content-cache.ts';
 import { deepEqual } from './deep-equal.ts';
+import { draftOf, type SchemaDraft } from './draft-of.ts';
 import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import {
   baseUriOf,
   documentUri,
-  draftOf,
   type ReferenceTarget,
   type ReferenceTargets,
   referenceTargetsOf,
   resolveReference,
-  type SchemaDraft,
 } from './reference-targets.ts';
 import {
   type AllowedValues,
@@ -131,9 +130,9 @@ function readJudgedNode(
     memo.set(schema, named);
     return named;
   }
-  const alone = reference === 'first';
+  const referenceOnly = reference === 'first';
 
-  const types = alone ? { kinds: 0 } : readTypes(source.type);
+  const types = referenceOnly ? { kinds: 0 } : readTypes(source.type);
   if (types.skip !== undefined) {
     if (types.skip.code === 'malformed') {
       problems.push({
@@ -145,11 +144,11 @@ function readJudgedNode(
   }
 
   // Which names are "additional" depends on `properties`; without a readable list, judge nothing.
-  if (!alone && source.properties !== undefined && !isRecord(source.properties)) {
+  if (!referenceOnly && source.properties !== undefined && !isRecord(source.properties)) {
     problems.push({ pointer: `${pointer}/properties`, message: 'properties must be an object' });
     return skipped({ code: 'malformed', keyword: 'properties' });
   }
-  const malformed = alone ? undefined : malformedApplicatorOf(source);
+  const malformed = referenceOnly ? undefined : malformedApplicatorOf(source);
   if (malformed !== undefined) {
     problems.push({ pointer: `${pointer}/${malformed.keyword}`, message: malformed.message });
     return skipped({ code: 'malformed', keyword: malformed.keyword });
@@ -181,12 +180,12 @@ function readJudgedNode(
   const read = (child: unknown, at: string) =>
     readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, base);
 
-  if (alone) {
+  if (referenceOnly) {
     // Without a declared draft, only the `$ref` is judged: draft 7 ignores the keywords beside
     // it, so a value they refuse may still fit.
     node.allOf = [readReferenced(source, pointer, depth, reading, outerBase)];
-    node.unjudged = ownKeywords(source).find(
-      (keyword) => keyword !== '$ref' && isAssertion(keyword),
+    node.unjudged = Object.keys(source).find(
+      (keyword) => keyword !== '$ref' && assertionKeywords.has(keyword),
     );
     return Object.freeze(node);
   }
@@ -230,9 +229,9 @@ function readJudgedNode(
   readApplicators(node, source, reading, read, (keyword) =>
     readReferenced(source, pointer, depth, reading, outerBase, keyword),
   );
-  node.unjudged = ownKeywords(source).find(
+  node.unjudged = Object.keys(source).find(
     (keyword) =>
-      isAssertion(keyword) &&
+      assertionKeywords.has(keyword) &&
       (!judgedKeywords.has(keyword) ||
         (keyword === 'items' && Array.isArray(source.items)) ||
         (keyword === '$dynamicRef' && draft !== '2020-12')),
@@ -242,7 +241,10 @@ function readJudgedNode(
   return Object.freeze(node);
 }
 
-/** The keywords the checker judges (read into the node above). */
+/**
+ * The keywords read into the node above, for the checker to judge. A keyword that can refuse a
+ * value (`assertionKeywords`) and is not here makes a pass of the node incomplete.
+ */
 const judgedKeywords: ReadonlySet<string> = new Set([
   'type',
   'enum',
@@ -261,14 +263,6 @@ const judgedKeywords: ReadonlySet<string> = new Set([
   'dependencies',
   '$dynamicRef',
 ]);
-
-function isAssertion(keyword: string): boolean {
-  return assertionKeywords.has(keyword);
-}
-
-function ownKeywords(source: Record<string, unknown>): string[] {
-  return Object.keys(source);
-}
 
 /** The keyword applying schemas that cannot be read as such (`anyOf: {}`), if any. */
 function malformedApplicatorOf(
@@ -298,8 +292,9 @@ function readApplicators(
 ): void {
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = source[keyword];
-    if (Array.isArray(list))
+    if (Array.isArray(list)) {
       node[keyword] = list.map((child, index) => read(child, `${keyword}/${index}`));
+    }
   }
   const references = (['$ref', '$dynamicRef'] as const).filter(
     (keyword) =>
@@ -344,7 +339,7 @@ function referenceFormOf(
   if (!Object.hasOwn(source, '$ref')) return 'none';
   if (typeof source.$ref !== 'string') return 'malformed';
   if (draft === 'draft7') return 'alone';
-  if (ownKeywords(source).some((keyword) => keyword !== '$ref' && isAssertion(keyword))) {
+  if (Object.keys(source).some((keyword) => keyword !== '$ref' && assertionKeywords.has(keyword))) {
     return draft === '2020-12' ? 'beside' : 'first';
   }
   return Object.hasOwn(source, 'default') ? 'first' : 'alone';
@@ -369,8 +364,9 @@ function readReferenced(
     const link = target.schema as Record<string, unknown>;
     target = referencedBy(link, target.base, reading, chain.length === 0 ? keyword : '$ref');
     chain.push(link);
-    if (target === undefined || chain.includes(target.schema))
+    if (target === undefined || chain.includes(target.schema)) {
       return skipped({ code: 'keyword', keyword });
+    }
   } while (
     isRecord(target.schema) &&
     !reading.memo.has(target.schema) &&

@@ -1,24 +1,7 @@
+import { draftOf, type SchemaDraft } from './draft-of.ts';
 import { isRecord } from './is-record.ts';
 import { resolveRef } from './resolve-ref.ts';
 import { subschemaKeywords, subschemaMapKeywordSet } from './subschema-keywords.ts';
-
-/**
- * Whose rules a schema follows, as its root's `$schema` says: draft 7 (and 4 and 6) ignores the
- * keywords beside a `$ref`, 2020-12 (and 2019-09) applies them. `unknown` when it names neither.
- */
-export type SchemaDraft = 'draft7' | '2020-12' | 'unknown';
-
-export function draftOf(schema: unknown): SchemaDraft {
-  let uri: unknown;
-  try {
-    uri = isRecord(schema) ? schema.$schema : undefined;
-  } catch {
-    return 'unknown';
-  }
-  if (typeof uri !== 'string') return 'unknown';
-  if (/\/draft-0[4-7]\/schema\b/.test(uri)) return 'draft7';
-  return /\/draft\/(?:2019-09|2020-12)\/schema\b/.test(uri) ? '2020-12' : 'unknown';
-}
 
 /**
  * The base URI around a document (its retrieval URI): only references within it are followed, so
@@ -26,9 +9,8 @@ export function draftOf(schema: unknown): SchemaDraft {
  */
 export const documentUri = 'https://toolgate.invalid/schema.json';
 
-/** What a schema's references can name: its resources, anchors and the base URI of each subschema. */
+/** What a schema's references can name: its resources and anchors, and where each subschema is. */
 export type ReferenceTargets = {
-  readonly draft: SchemaDraft;
   /** The document and the resources embedded in it (`$id`), by URI without fragment. */
   readonly resources: ReadonlyMap<string, unknown>;
   /** `$anchor`, `$dynamicAnchor` and draft 7's `$id: "#name"`, by URI with fragment. */
@@ -82,7 +64,7 @@ export function referenceTargetsOf(
     }
   };
   visit(root, documentUri, 0);
-  return { draft, resources, anchors, outerBases, dynamicAnchors };
+  return { resources, anchors, outerBases, dynamicAnchors };
 }
 
 /** The base URI inside a schema object: its `$id` read against the base around it. */
