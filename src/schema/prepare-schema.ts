@@ -120,7 +120,8 @@ function readJudgedNode(
   // `not` of a schema that admits everything admits nothing, whatever sits beside it.
   if (acceptsNothing(source)) return neverSchemaNode;
   const base = baseUriOf(source, outerBase, draft);
-  const reference = referenceFormOf(source, draft);
+  const keywords = Object.keys(source);
+  const reference = referenceFormOf(source, keywords, draft);
   if (reference === 'malformed') {
     problems.push({ pointer: `${pointer}/$ref`, message: '$ref must be a text' });
     return skipped({ code: 'malformed', keyword: '$ref' });
@@ -148,7 +149,13 @@ function readJudgedNode(
     problems.push({ pointer: `${pointer}/properties`, message: 'properties must be an object' });
     return skipped({ code: 'malformed', keyword: 'properties' });
   }
-  const malformed = referenceOnly ? undefined : malformedApplicatorOf(source);
+  let applies = false;
+  let unjudged: string | undefined;
+  for (const keyword of keywords) {
+    if (applicatorKeywords.has(keyword)) applies = !referenceOnly;
+    if (unjudged === undefined && isUnjudged(keyword, source, draft)) unjudged = keyword;
+  }
+  const malformed = applies ? malformedApplicatorOf(source) : undefined;
   if (malformed !== undefined) {
     problems.push({ pointer: `${pointer}/${malformed.keyword}`, message: malformed.message });
     return skipped({ code: 'malformed', keyword: malformed.keyword });
@@ -177,14 +184,12 @@ function readJudgedNode(
   };
   // Registered before the children are read (see `Reading.memo`).
   memo.set(schema, node);
-  const read = (child: unknown, at: string) =>
-    readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, base);
 
   if (referenceOnly) {
     // Without a declared draft, only the `$ref` is judged: draft 7 ignores the keywords beside
     // it, so a value they refuse may still fit.
     node.allOf = [readReferenced(source, pointer, depth, reading, outerBase)];
-    node.unjudged = Object.keys(source).find(
+    node.unjudged = keywords.find(
       (keyword) => keyword !== '$ref' && assertionKeywords.has(keyword),
     );
     return Object.freeze(node);
@@ -196,7 +201,16 @@ function readJudgedNode(
   if (isRecord(source.properties)) {
     const properties = new Map<string, SchemaNode>();
     for (const name of Object.keys(source.properties)) {
-      properties.set(name, read(source.properties[name], `properties/${escapePointer(name)}`));
+      properties.set(
+        name,
+        readSchemaNode(
+          source.properties[name],
+          `${pointer}/properties/${escapePointer(name)}`,
+          depth + 1,
+          reading,
+          base,
+        ),
+      );
     }
     node.properties = properties;
   }
@@ -214,7 +228,13 @@ function readJudgedNode(
 
   // `patternProperties` decides which names are "additional"; the checker does not judge patterns.
   if (source.additionalProperties !== undefined && source.patternProperties === undefined) {
-    node.additionalProperties = read(source.additionalProperties, 'additionalProperties');
+    node.additionalProperties = readSchemaNode(
+      source.additionalProperties,
+      `${pointer}/additionalProperties`,
+      depth + 1,
+      reading,
+      base,
+    );
   }
 
   // Tuple forms (`prefixItems`, draft 7 `items: [...]`) give positions their own schemas.
@@ -223,23 +243,36 @@ function readJudgedNode(
     !Array.isArray(source.items) &&
     source.prefixItems === undefined
   ) {
-    node.items = read(source.items, 'items');
+    node.items = readSchemaNode(source.items, `${pointer}/items`, depth + 1, reading, base);
   }
 
-  readApplicators(node, source, reading, read, (keyword) =>
-    readReferenced(source, pointer, depth, reading, outerBase, keyword),
-  );
-  node.unjudged = Object.keys(source).find(
-    (keyword) =>
-      assertionKeywords.has(keyword) &&
-      (!judgedKeywords.has(keyword) ||
-        (keyword === 'items' && Array.isArray(source.items)) ||
-        (keyword === '$dynamicRef' && draft !== '2020-12')),
-  );
+  if (applies) {
+    readApplicators(
+      node,
+      source,
+      reading,
+      (child, at) => readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, base),
+      (keyword) => readReferenced(source, pointer, depth, reading, outerBase, keyword),
+    );
+  }
+  node.unjudged = unjudged;
 
   // Frozen, so what the checker builds from a node (kept by the node) stays true to it.
   return Object.freeze(node);
 }
+
+/** The keywords that apply schemas to the node's own value (read by {@link readApplicators}). */
+const applicatorKeywords: ReadonlySet<string> = new Set([
+  '$ref',
+  '$dynamicRef',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'dependentSchemas',
+  'dependencies',
+]);
 
 /**
  * The keywords read into the node above, for the checker to judge. A keyword that can refuse a
@@ -263,6 +296,16 @@ const judgedKeywords: ReadonlySet<string> = new Set([
   'dependencies',
   '$dynamicRef',
 ]);
+
+/** Whether a keyword of a node can refuse a value but is not judged there. */
+function isUnjudged(keyword: string, source: Record<string, unknown>, draft: SchemaDraft): boolean {
+  return (
+    assertionKeywords.has(keyword) &&
+    (!judgedKeywords.has(keyword) ||
+      (keyword === 'items' && Array.isArray(source.items)) ||
+      (keyword === '$dynamicRef' && draft !== '2020-12'))
+  );
+}
 
 /** The keyword applying schemas that cannot be read as such (`anyOf: {}`), if any. */
 function malformedApplicatorOf(
@@ -334,12 +377,13 @@ function readApplicators(
  */
 function referenceFormOf(
   source: Record<string, unknown>,
+  keywords: readonly string[],
   draft: SchemaDraft,
 ): 'none' | 'alone' | 'first' | 'beside' | 'malformed' {
   if (!Object.hasOwn(source, '$ref')) return 'none';
   if (typeof source.$ref !== 'string') return 'malformed';
   if (draft === 'draft7') return 'alone';
-  if (Object.keys(source).some((keyword) => keyword !== '$ref' && assertionKeywords.has(keyword))) {
+  if (keywords.some((keyword) => keyword !== '$ref' && assertionKeywords.has(keyword))) {
     return draft === '2020-12' ? 'beside' : 'first';
   }
   return Object.hasOwn(source, 'default') ? 'first' : 'alone';
@@ -370,7 +414,7 @@ function readReferenced(
   } while (
     isRecord(target.schema) &&
     !reading.memo.has(target.schema) &&
-    referenceFormOf(target.schema, reading.draft) === 'alone'
+    referenceFormOf(target.schema, Object.keys(target.schema), reading.draft) === 'alone'
   );
   const node = readSchemaNode(target.schema, `${pointer}/$ref`, depth + 1, reading, target.base);
   for (const link of chain.slice(1)) reading.memo.set(link as object, node);
