@@ -27,16 +27,16 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 15_000,
+    budget: 18_500,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 23_500,
+    budget: 27_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 42_500, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 46_000, importsPackages: true },
 ];
 
 let failed = false;

@@ -589,8 +589,14 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
   const mixed = schemaArbitrary(true, { unevaluated: true });
 
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
-  const acceptedByJsonSchema = (schema: Json, args: Json): boolean =>
-    ajv.validate(schema as object | boolean, args);
+  /** ajv's verdict; `undefined` where ajv throws (its generated code breaks on a few nested `if`s). */
+  const acceptedByJsonSchema = (schema: Json, args: Json): boolean | undefined => {
+    try {
+      return ajv.validate(schema as object | boolean, args);
+    } catch {
+      return undefined;
+    }
+  };
   const accepted = (schema: Json, args: Json, leniency: 'lenient' | 'exact'): boolean =>
     checkArguments(schema, args, { leniency }).length === 0;
 
@@ -598,7 +604,9 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
     it('should accept exactly what JSON Schema accepts, for the keywords it judges', () => {
       fc.assert(
         fc.property(judged, value, (schema, args) => {
-          expect(accepted(schema, args, 'exact')).toBe(acceptedByJsonSchema(schema, args));
+          const expected = acceptedByJsonSchema(schema, args);
+          fc.pre(expected !== undefined);
+          expect(accepted(schema, args, 'exact')).toBe(expected);
         }),
         { numRuns: 1_000 },
       );
@@ -608,7 +616,7 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
       fc.assert(
         fc.property(mixed, value, (generated, args) => {
           const schema = withDefinitions(generated);
-          if (acceptedByJsonSchema(schema, args))
+          if (acceptedByJsonSchema(schema, args) === true)
             expect(accepted(schema, args, 'exact')).toBe(true);
         }),
         // ajv compiles every generated schema, which is slow for the unevaluated* keywords.

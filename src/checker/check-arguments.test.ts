@@ -706,46 +706,27 @@ describe('checkArguments', () => {
   });
 
   describe('what it cannot judge', () => {
-    const unjudged = [
-      '$ref',
-      '$dynamicRef',
-      '$recursiveRef',
-      'oneOf',
-      'anyOf',
-      'allOf',
-      'not',
-      'if',
-    ];
-    const keywordValue: Record<string, unknown> = {
-      $ref: '#/$defs/x',
-      $dynamicRef: '#meta',
-      $recursiveRef: '#',
-      oneOf: [{ type: 'string' }],
-      anyOf: [{ type: 'string' }],
-      allOf: [{ type: 'string' }],
-      not: { type: 'number' },
-      if: { type: 'string' },
+    const unjudged: Record<string, Record<string, unknown>> = {
+      'a remote $ref': { $ref: 'https://example.com/schemas/x.json' },
+      'a $ref that names nothing': { $ref: '#/$defs/missing' },
+      'a $dynamicRef to an anchor two schemas declare': {
+        $dynamicRef: '#node',
+        $defs: { a: { $dynamicAnchor: 'node' }, b: { $dynamicAnchor: 'node', type: 'string' } },
+      },
+      'a cycle of references alone': { $ref: '#/$defs/a', $defs: { a: { $ref: '#' } } },
     };
-    for (const keyword of unjudged) {
-      it(`should skip a node holding ${keyword}, with everything below it`, () => {
-        const node = {
-          [keyword]: keywordValue[keyword],
-          type: 'object',
-          properties: { b: { type: 'string' }, c: false },
-          required: ['d'],
-          additionalProperties: false,
-          enum: [{ b: 'only' }],
-        };
+    for (const [what, node] of Object.entries(unjudged)) {
+      it(`should pass what ${what} alone would refuse`, () => {
         for (const options of bothModes) {
-          expect(checkArguments(withA(node), { a: { b: 5, c: 1, e: 2 } }, options)).toEqual([]);
-          expect(checkArguments(withA(node), { a: 'not an object' }, options)).toEqual([]);
+          expect(checkArguments(withA(node), { a: { b: 5 } }, options)).toEqual([]);
           expect(checkArguments(node, [1, 2], options)).toEqual([]);
         }
+        expect(fitArguments(node, 1)).toEqual({ fits: true, complete: false });
       });
     }
 
     it('should still judge the siblings of a skipped node', () => {
-      const schema = objectSchema({ a: { anyOf: [{ type: 'string' }] }, b: { type: 'integer' } });
+      const schema = objectSchema({ a: { $ref: 'https://example.com/x' }, b: { type: 'integer' } });
       expect(messagesOf(schema, { a: 5, b: 'x' })).toEqual([
         '"b" must be an integer, not text ("x").',
       ]);
@@ -824,7 +805,7 @@ describe('checkArguments', () => {
       }
     });
 
-    it('should judge dependentRequired and the lists of dependencies, not unevaluated* or dependentSchemas', () => {
+    it('should judge dependentRequired and the lists of dependencies, not unevaluated*, and judge their siblings', () => {
       for (const keywords of [
         { dependentRequired: { a: ['b'] } },
         { dependencies: { a: ['b'] } },
@@ -836,8 +817,6 @@ describe('checkArguments', () => {
       const unjudgedSchemas = [
         objectSchema({ a: {} }, { unevaluatedProperties: false }),
         objectSchema({ a: {} }, { unevaluatedProperties: { type: 'string' } }),
-        objectSchema({ a: {} }, { dependentSchemas: { a: { required: ['b'] } } }),
-        objectSchema({ a: {} }, { dependencies: { a: { required: ['b'] } } }),
       ];
       for (const schema of unjudgedSchemas) {
         expect(checkArguments(schema, { a: 1, c: 2 }, exact)).toEqual([]);
@@ -845,6 +824,11 @@ describe('checkArguments', () => {
       for (const unevaluatedItems of [false, { type: 'string' }]) {
         expect(checkArguments({ type: 'array', unevaluatedItems }, [1, 2], exact)).toEqual([]);
       }
+      expect(
+        messagesOf(objectSchema({ a: { type: 'integer' } }, { unevaluatedProperties: false }), {
+          a: 'x',
+        }),
+      ).toEqual(['"a" must be an integer, not text ("x").']);
     });
 
     it('should judge keywords about size, range and pattern, not format', () => {
@@ -1542,18 +1526,21 @@ describe('fitArguments', () => {
       expect(fitArguments(schema, {})).toMatchObject({ fits: false });
     });
 
-    it('should say incomplete when part of the value met a node it does not judge', () => {
+    it('should say incomplete when part of the value met a node it does not judge in full', () => {
       const schema = objectSchema({
-        a: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        a: { anyOf: [{ type: 'string', format: 'email' }, { type: 'integer' }] },
         b: { $ref: '#/$defs/b' },
         c: { type: 'date' },
+        d: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
       });
-      expect(fitArguments(schema, { a: 1 })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { a: 'x' })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { a: 1 })).toEqual({ fits: true, complete: true });
       expect(fitArguments(schema, { b: 1 })).toEqual({ fits: true, complete: false });
       expect(fitArguments(schema, { c: 1 })).toEqual({ fits: true, complete: false });
+      expect(fitArguments(schema, { d: 1 })).toEqual({ fits: true, complete: true });
       // Nothing met the unjudged nodes: the answer is complete.
       expect(fitArguments(schema, {})).toEqual({ fits: true, complete: true });
-      const open = objectSchema({}, { additionalProperties: { anyOf: [{ type: 'string' }] } });
+      const open = objectSchema({}, { additionalProperties: { $ref: 'https://example.com/x' } });
       expect(fitArguments(open, { x: 1 })).toEqual({ fits: true, complete: false });
     });
 

@@ -60,12 +60,15 @@ export type ArgumentsJudgement = {
  * mismatch (up to `maxMismatches`), each with a sentence a model can act on. An empty list means
  * the arguments fit.
  *
- * What the checker cannot judge (`$ref`, `oneOf`, `anyOf`, `allOf`, `not`, `if`, unknown types,
- * `format`, a `pattern` RE2 cannot run the same way) it passes; `not` of a schema that
- * admits everything (`{ not: {} }`) admits nothing, like `false`. Arguments that cannot be
- * read (throwing getters, proxies) are refused with a sentence; a fault inside the checker throws
- * a {@link CheckerError}, never passes. Never mutates the schema or the arguments. The schema is
- * read on every call, unless `options.store` keeps what was read of its content.
+ * It judges `$ref`s within the schema, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and
+ * `dependentSchemas` beside the keywords that assert; what it cannot judge (a remote `$ref`,
+ * unknown types, `format`, `unevaluated*`, a `pattern` RE2 cannot run the same way) it passes, and
+ * a fit it could not judge in full never refuses (it is never "more than one" of a `oneOf`, `not`
+ * of it passes). `not` of a schema that admits everything (`{ not: {} }`) admits nothing, like
+ * `false`. Arguments that cannot be read (throwing getters, proxies) are refused with a sentence;
+ * a fault inside the checker throws a {@link CheckerError}, never passes. Never mutates the schema
+ * or the arguments. The schema is read on every call, unless `options.store` keeps what was read
+ * of its content.
  *
  * @example
  * import { checkArguments } from 'toolgate/checker';
@@ -140,8 +143,9 @@ export function judgeArgumentsWithin(
 
 /**
  * A yes/no fit with no sentences, for choosing among union branches. `complete` is false when some
- * part of the value met a node the checker does not judge (`anyOf`, `$ref`, an unknown type, …),
- * lay deeper than it judges, or exceeded the work budget: there "fits" means only "not refused".
+ * part of the value met a keyword the checker does not judge (a remote `$ref`, an unknown type,
+ * `format`, …), lay deeper than it judges, or exceeded the work budget: there "fits" means only
+ * "not refused".
  * Arguments that cannot be read do not fit.
  */
 export function fitArguments(

@@ -51,8 +51,20 @@ export function reportMismatch(
   draft: () => Omit<MismatchDraft, 'path'>,
   segment?: string | number,
 ): void {
-  state.mismatchCount++;
-  if (state.mismatches.length >= state.maxMismatches) return;
+  if (state.mismatches.length >= state.maxMismatches) {
+    state.mismatchCount++;
+    return;
+  }
   const path = segment === undefined ? [...state.path] : [...state.path, segment];
-  state.mismatches.push(describeMismatch({ ...draft(), path }));
+  tellMismatch(state, describeMismatch({ ...draft(), path }));
+}
+
+/**
+ * Records a described mismatch, unless the same sentence was told already (two schemas applied
+ * to one value can find the same mismatch).
+ */
+export function tellMismatch(state: CheckState, mismatch: Mismatch): void {
+  if (state.mismatches.some((told) => told.message === mismatch.message)) return;
+  state.mismatchCount++;
+  if (state.mismatches.length < state.maxMismatches) state.mismatches.push(mismatch);
 }

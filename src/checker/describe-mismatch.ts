@@ -57,6 +57,7 @@ function sentenceFor(draft: MismatchDraft): string {
     case 'enum':
     case 'range':
     case 'multiple-of':
+    case 'union':
       return `${subject} must be ${draft.expected}, not ${draft.received}.`;
     case 'length':
       return `${subject} must be ${draft.expected}.`;
@@ -69,6 +70,10 @@ function sentenceFor(draft: MismatchDraft): string {
       return `${subject} must not hold the same item twice; ${draft.received}.`;
     case 'property-name':
       return `${subject} ${draft.path.length === 0 ? 'hold' : 'holds'} the name ${draft.received}, but a name there must be ${draft.expected}.`;
+    case 'ambiguous':
+      return `${subject} must fit exactly one of ${draft.path.length === 0 ? 'their' : 'its'} alternatives, not ${draft.received}.`;
+    case 'excluded':
+      return `${subject} must not be ${draft.expected}.`;
     case 'unknown':
       return `${subject} is not ${unknownPlace(draft.path)}; ${unknownAdvice(draft)}`;
     case 'forbidden':

@@ -15,11 +15,11 @@ describe('dependentRequiredKeyword', () => {
     expect(messagesOf(schema, { card: { number: '4242', cvc: '1', expiry: '12/30' } })).toEqual([]);
   });
 
-  it("should read draft 7's dependencies lists, and leave its schemas to be judged elsewhere", () => {
+  it("should read draft 7's dependencies lists, and leave its schemas to dependentSchemas", () => {
     const schema = { dependencies: { a: ['b'], c: { required: ['d'] } } };
     expect(messagesOf(schema, { a: 1 })).toEqual([
       '"b" is required when "a" is sent, but was not sent.',
     ]);
-    expect(messagesOf(schema, { c: 1 })).toEqual([]);
+    expect(messagesOf(schema, { c: 1 })).toEqual(['"d" is required but was not sent.']);
   });
 });

@@ -282,6 +282,8 @@ describe('judgeOf', () => {
 });
 
 describe('nodeAdmitsNull', () => {
+  const admitsNull = (schema: unknown) => nodeAdmitsNull(nodeOf(schema));
+
   it('should refuse null for a declared type without null, an enum without null, or false', () => {
     for (const schema of [
       false,
@@ -293,8 +295,10 @@ describe('nodeAdmitsNull', () => {
       { type: ['string', 'null'], enum: ['celsius', 'fahrenheit'] },
       { type: 'string', enum: ['a'], nullable: true },
       { nullable: true, const: 'a' },
+      { anyOf: [{ type: 'string' }] },
+      { allOf: [{ type: ['string', 'null'] }, { enum: ['a'] }] },
     ]) {
-      expect(nodeAdmitsNull(nodeOf(schema))).toBe(false);
+      expect(admitsNull(schema)).toBe(false);
     }
   });
 
@@ -308,18 +312,19 @@ describe('nodeAdmitsNull', () => {
       { type: 'string', nullable: true, enum: ['a', null] },
       { enum: ['a', null] },
       { const: null },
-      { anyOf: [{ type: 'string' }] },
+      { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      { $ref: '#/$defs/a', $defs: { a: { type: ['string', 'null'] } } },
       { type: 'date' },
       { items: { type: 'string' } },
     ]) {
-      expect(nodeAdmitsNull(nodeOf(schema))).toBe(true);
+      expect(admitsNull(schema)).toBe(true);
     }
   });
 
   it('should agree with what the walker does with null, in exact mode', () => {
     fc.assert(
       fc.property(schemaArbitrary, (schema) => {
-        expect(fitsYesNo(schema, null, false)).toBe(nodeAdmitsNull(nodeOf(schema)));
+        expect(fitsYesNo(schema, null, false)).toBe(admitsNull(schema));
       }),
       { numRuns: 2000 },
     );
@@ -334,5 +339,118 @@ describe('judgeOf (empty schemas)', () => {
     }
     expect(fitsYesNo({}, Number.NaN, false)).toBe(false);
     expect(fitsYesNo({ properties: {} }, new Date(0), false)).toBe(false);
+  });
+});
+
+describe('judgeOf (schemas applied to the same value)', () => {
+  const applied: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => ({
+    schema: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      schemaArbitrary,
+      fc.constantFrom({ $ref: '#/$defs/text' }, { $ref: '#/$defs/node' }),
+      fc.record(
+        {
+          type: fc.constantFrom('object', 'string', 'integer'),
+          allOf: fc.array(tie('schema'), { minLength: 1, maxLength: 2 }),
+          anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }),
+          oneOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }),
+          not: tie('schema'),
+          if: tie('schema'),
+          // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, not a promise
+          then: tie('schema'),
+          else: tie('schema'),
+          dependentSchemas: fc.dictionary(fc.constantFrom(...names), tie('schema'), { maxKeys: 2 }),
+          format: fc.constant('email'),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  })).schema;
+  const document = applied.map((schema) =>
+    typeof schema === 'object' && schema !== null
+      ? {
+          ...schema,
+          $defs: {
+            text: { type: 'string' },
+            node: { type: 'object', properties: { a: { $ref: '#/$defs/node' }, b: {} } },
+          },
+        }
+      : schema,
+  );
+
+  it('should answer the same in yes/no and describing mode, and hand on the same value', () => {
+    fc.assert(
+      fc.property(document, valueArbitrary, fc.boolean(), (schema, value, lenient) => {
+        const { result, report } = described(schema, value, lenient);
+        expect(fitsYesNo(schema, value, lenient)).toBe(result !== refused);
+        expect(report.mismatchCount === 0).toBe(result !== refused);
+        const yesNo = judgeOf(nodeOf(schema), lenient)(value, createRun(undefined, undefined), 0);
+        expect(result).toEqual(yesNo);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('should pass in lenient mode whatever exact mode passes', () => {
+    fc.assert(
+      fc.property(document, valueArbitrary, (schema, value) => {
+        if (fitsYesNo(schema, value, false)) expect(fitsYesNo(schema, value, true)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('should say null may fit only where the walker passes it, or where it cannot tell', () => {
+    fc.assert(
+      fc.property(document, (schema) => {
+        if (!nodeAdmitsNull(nodeOf(schema))) expect(fitsYesNo(schema, null, false)).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('should pass unjudged, in bounded time, a schema that applies itself to the same value', () => {
+    const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
+    for (const schema of [
+      { $schema: draft2020, type: 'object', $ref: '#' },
+      { allOf: [{ $ref: '#' }, { $ref: '#' }] },
+      { anyOf: [{ $ref: '#' }, { $ref: '#' }, { $ref: '#' }] },
+      { oneOf: [{ $ref: '#' }, { $ref: '#' }] },
+      { not: { $ref: '#' } },
+    ]) {
+      for (const lenient of [true, false]) {
+        const started = performance.now();
+        const run = createRun(undefined, undefined);
+        expect(judgeOf(nodeOf(schema), lenient)({ a: 1 }, run, 0)).toEqual({ a: 1 });
+        expect(run).toMatchObject({ complete: false, exhausted: false });
+        expect(described(schema, { a: 1 }, lenient).messages).toEqual([]);
+        expect(performance.now() - started).toBeLessThan(5_000);
+      }
+    }
+  });
+
+  it('should judge a recursive schema as deep as it judges, and pass what lies deeper', () => {
+    const tree = {
+      $defs: {
+        node: {
+          anyOf: [
+            { type: 'null' },
+            { type: 'object', properties: { c: { $ref: '#/$defs/node' } }, required: ['c'] },
+          ],
+        },
+      },
+      $ref: '#/$defs/node',
+    };
+    const nested = (depth: number, leaf: unknown) => {
+      let value = leaf;
+      for (let level = 0; level < depth; level++) value = { c: value };
+      return value;
+    };
+    expect(described(tree, nested(60, 5), false).messages).toEqual([
+      `"${Array(60).fill('c').join('.')}" must be null or an object, not the number 5.`,
+    ]);
+    const run = createRun(undefined, undefined);
+    expect(judgeOf(nodeOf(tree), false)(nested(10_000, 5), run, 0)).not.toBe(refused);
+    expect(run.complete).toBe(false);
   });
 });

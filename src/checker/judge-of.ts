@@ -1,4 +1,5 @@
 import { JsonKind, type JsonKindSet, kindOfValue } from '../schema/json-kind.ts';
+import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import type {
   AnySchemaNode,
   JudgedSchemaNode,
@@ -7,20 +8,33 @@ import type {
 } from '../schema/schema-node.ts';
 import { asIsNone, asIsTestOf, fitsAsIs } from './as-is-test.ts';
 import { describeValue } from './describe-value.ts';
+import { allOfJudge } from './judge-all-of.ts';
+import { conditionJudge } from './judge-condition.ts';
 import { containsKeyword } from './judge-contains.ts';
 import { dependentRequiredKeyword } from './judge-dependent-required.ts';
+import { dependentSchemasJudge } from './judge-dependent-schemas.ts';
 import { enumJudge } from './judge-enum.ts';
 import { itemCountKeyword } from './judge-item-count.ts';
 import { lengthKeyword } from './judge-length.ts';
 import { itemsKeyword } from './judge-list.ts';
 import { multipleOfKeyword } from './judge-multiple-of.ts';
+import { notJudge } from './judge-not.ts';
 import { numberLimitsKeyword } from './judge-number-limits.ts';
 import { objectKeywords } from './judge-object.ts';
 import { patternKeyword } from './judge-pattern.ts';
 import { propertyCountKeyword } from './judge-property-count.ts';
 import { propertyNamesKeyword } from './judge-property-names.ts';
-import { type Judge, type JudgeContext, type KeywordJudge, refused } from './judge-run.ts';
+import {
+  type ApplicatorJudge,
+  chain,
+  type Judge,
+  type JudgeContext,
+  type JudgeRun,
+  type KeywordJudge,
+  refused,
+} from './judge-run.ts';
 import { wrongTypeJudge } from './judge-type.ts';
+import { anyOfJudge, oneOfJudge } from './judge-union.ts';
 import { uniqueItemsKeyword } from './judge-unique-items.ts';
 import { refuse, refuseType } from './refuse.ts';
 
@@ -41,6 +55,19 @@ const keywordJudges: readonly KeywordJudge[] = [
   multipleOfKeyword,
   lengthKeyword,
   patternKeyword,
+];
+
+/**
+ * Keywords that apply schemas to the value itself, whatever its kind: judged after the node's own
+ * keywords, on the value those hand on, one file each.
+ */
+const applicatorJudges: readonly ApplicatorJudge[] = [
+  allOfJudge,
+  anyOfJudge,
+  oneOfJudge,
+  notJudge,
+  conditionJudge,
+  dependentSchemasJudge,
 ];
 
 /**
@@ -84,6 +111,46 @@ const judgeNever: Judge = (value, run) =>
   refuse(run, () => ({ code: 'forbidden', expected: 'nothing', received: describeValue(value) }));
 
 function buildJudgedNode(node: JudgedSchemaNode, lenient: boolean): Judge {
+  const own = buildOwnJudge(node, lenient);
+  const context = { lenient, judgeOf, wrongType: undefined };
+  const applied = chain(applicatorJudges.flatMap((build) => build(node, context) ?? []));
+  const judge = applied === undefined ? own : withApplied(node.types, own, applied);
+  if (node.unjudged === undefined) return judge;
+  return (value, run, depth) => {
+    run.complete = false;
+    return judge(value, run, depth);
+  };
+}
+
+/**
+ * The node's own keywords, then the schemas applied to the value they hand on. A value of a kind
+ * the node does not declare is told by the type rule alone.
+ */
+function withApplied(types: JsonKindSet, own: Judge, applied: Judge): Judge {
+  return (value, run, depth) => {
+    const next = own(value, run, depth);
+    if (next !== refused) return applyInPlace(applied, next, run, depth);
+    if (run.report !== undefined && (types === 0 || (kindOfValue(value) & types) !== 0)) {
+      applyInPlace(applied, value, run, depth);
+    }
+    return refused;
+  };
+}
+
+/**
+ * A schema applied to the same value can lead back to itself (`$ref: "#"` beside `type`): past
+ * the depth judged or the applications allowed, the value passes unjudged.
+ */
+function applyInPlace(applied: Judge, value: unknown, run: JudgeRun, depth: number): unknown {
+  if (depth > maxSchemaDepth || --run.applications < 0) {
+    run.complete = false;
+    return value;
+  }
+  return applied(value, run, depth + 1);
+}
+
+/** The type rule, `enum`/`const` and the keywords of the node's kinds. */
+function buildOwnJudge(node: JudgedSchemaNode, lenient: boolean): Judge {
   const { types, allowedValues } = node;
   if (allowedValues === undefined && (types === JsonKind.object || types === JsonKind.array)) {
     // One kind, and only its keywords to judge: a single keyword's judge tests the kind itself.
@@ -167,24 +234,5 @@ function keywordsJudge(
       default:
         return value;
     }
-  };
-}
-
-/**
- * Judges run one after the other on one value. In describing mode each is asked even after one
- * refused, so every mismatch is told.
- */
-function chain(judges: readonly Judge[]): Judge | undefined {
-  if (judges.length <= 1) return judges[0];
-  return (value, run, depth) => {
-    let current = value;
-    let fits = true;
-    for (const judge of judges) {
-      const next = judge(current, run, depth);
-      if (next !== refused) current = next;
-      else if (run.report === undefined) return refused;
-      else fits = false;
-    }
-    return fits ? current : refused;
   };
 }

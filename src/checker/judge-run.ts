@@ -22,6 +22,12 @@ export const refused: unique symbol = Symbol('toolgate.refused');
 /** How many list items and object properties one judgement walks before it stops. */
 export const maxJudgedValues = 1_000_000;
 
+/**
+ * How many times one judgement applies a schema to a value it shares with its node (see
+ * `JudgeRun.applications`).
+ */
+export const maxApplications = 100_000;
+
 /** A configured value for an argument path: `{ value }`, or `undefined` for none. */
 export type DefaultFor = (path: ArgumentPath) => { readonly value: unknown } | undefined;
 
@@ -32,7 +38,13 @@ export type JudgeRun = {
   readonly defaultFor: DefaultFor | undefined;
   /** List items and object properties still allowed to be walked. */
   work: number;
-  /** Whether every part of the value met a node the checker judges. */
+  /**
+   * Schemas still allowed to be applied to a value they share with their node (`allOf`, `anyOf`,
+   * a `$ref` beside keywords, …): past these, a value is passed unjudged, as a schema that applies
+   * itself to the same value over and over never ends.
+   */
+  applications: number;
+  /** Whether every part of the value met a node the checker judges in full. */
   complete: boolean;
   /** Set when the work budget ran out (the judgement is then not a pass). */
   exhausted: boolean;
@@ -42,7 +54,14 @@ export function createRun(
   report: CheckState | undefined,
   defaultFor: DefaultFor | undefined,
 ): JudgeRun {
-  return { report, defaultFor, work: maxJudgedValues, complete: true, exhausted: false };
+  return {
+    report,
+    defaultFor,
+    work: maxJudgedValues,
+    applications: maxApplications,
+    complete: true,
+    exhausted: false,
+  };
 }
 
 /** What a keyword's judge is built with. */
@@ -70,3 +89,54 @@ export type KeywordJudge = {
   /** The judge for a node, or `undefined` when the node does not use the keyword. */
   readonly build: (node: JudgedSchemaNode, context: JudgeContext) => Judge | undefined;
 };
+
+/** Builds the judge of keywords that apply schemas to the value itself, whatever its kind. */
+export type ApplicatorJudge = (node: JudgedSchemaNode, context: JudgeContext) => Judge | undefined;
+
+/**
+ * Judges run one after the other on one value. In describing mode each is asked even after one
+ * refused, so every mismatch is told.
+ */
+export function chain(judges: readonly Judge[]): Judge | undefined {
+  if (judges.length <= 1) return judges[0];
+  return (value, run, depth) => {
+    let current = value;
+    let fits = true;
+    for (const judge of judges) {
+      const next = judge(current, run, depth);
+      if (next !== refused) current = next;
+      else if (run.report === undefined) return refused;
+      else fits = false;
+    }
+    return fits ? current : refused;
+  };
+}
+
+/**
+ * The run in which a schema is tried before anything is said about it (a union's branches, `not`,
+ * `if`): `run` itself in yes/no mode, else a yes/no run on the same budget, handed back with
+ * {@link endTrial}.
+ */
+export function trialOf(run: JudgeRun): JudgeRun {
+  return run.report === undefined ? run : { ...run, report: undefined };
+}
+
+/** Hands what a trial spent (and found: exhausted, not complete) back to its run. */
+export function endTrial(run: JudgeRun, trial: JudgeRun): void {
+  if (trial === run) return;
+  run.work = trial.work;
+  run.applications = trial.applications;
+  run.complete = trial.complete;
+  run.exhausted = trial.exhausted;
+}
+
+/**
+ * Tries `judge` in `trial` (see {@link trialOf}): the value it hands on, or {@link refused}. On
+ * return `trial.complete` says whether this judgement alone was complete: a schema whose fit is
+ * decisive (`not`, `oneOf`, `if`) counts a fit only when it was; the caller puts back what
+ * `complete` was before.
+ */
+export function attempt(judge: Judge, value: unknown, trial: JudgeRun, depth: number): unknown {
+  trial.complete = true;
+  return judge(value, trial, depth);
+}

@@ -24,6 +24,12 @@ export type MismatchCode =
   | 'contains'
   /** An object holding a name that `propertyNames` does not accept. */
   | 'property-name'
+  /** A value that fits none of the alternatives of an `anyOf`/`oneOf` (`expected` names them). */
+  | 'union'
+  /** A value that fits more than one of the alternatives of a `oneOf`. */
+  | 'ambiguous'
+  /** A value the schema rules out with `not` (`expected` says what is ruled out). */
+  | 'excluded'
   /** An argument the schema does not accept (`additionalProperties: false`). */
   | 'unknown'
   /** A value where the schema allows none (the boolean schema `false`). */

@@ -1,8 +1,8 @@
 import { JsonKind } from '../schema/json-kind.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { reportMismatch } from './check-state.ts';
-import { describeAllowedValues } from './describe-mismatch.ts';
-import { describeKinds, describeMember, describeValue, looksLikeJson } from './describe-value.ts';
+import { describeNode } from './describe-node.ts';
+import { describeKinds, describeValue, looksLikeJson } from './describe-value.ts';
 import { type JudgeRun, refused } from './judge-run.ts';
 
 /** Reports a mismatch at the current path (describing mode) and answers {@link refused}. */
@@ -37,12 +37,7 @@ export function refuseType(types: number, value: unknown, run: JudgeRun): typeof
 export function refuseNull(node: SchemaNode, run: JudgeRun, optional: boolean): typeof refused {
   return refuse(run, () => ({
     code: 'null',
-    expected:
-      node.kind !== 'judged'
-        ? 'nothing'
-        : node.allowedValues !== undefined
-          ? describeAllowedValues(node.allowedValues.members, describeMember)
-          : describeKinds(node.types),
+    expected: describeNode(node) ?? 'a value',
     received: 'null',
     optional,
   }));

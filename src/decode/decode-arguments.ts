@@ -130,7 +130,7 @@ function decodeVariants(
     if ((kindsOf(strictSchema ?? schema, 0) & kind) === 0) continue;
     let sentComplete = true;
     if (strictSchema !== undefined) {
-      const sent = fitArguments(strictSchema, withPlaceholders(value, plan, 0), {
+      const sent = fitArguments(strictSchema, withPlaceholders(value, plan, 0, state.store), {
         ...exact,
         store: state.store,
       });
@@ -176,17 +176,34 @@ function kindsOf(schema: unknown, depth: number): JsonKindSet {
   return allKinds;
 }
 
-/** The value with every placeholder it left out sent as `null`, as a strict model sends it. */
-function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unknown {
+/**
+ * The value with every placeholder it left out sent as `null`, as a strict model sends it. In a
+ * union, those of the first branch that the value then fits as sent.
+ */
+function withPlaceholders(
+  value: unknown,
+  plan: DecodePlan,
+  depth: number,
+  store: PreparedStore | undefined,
+): unknown {
   if (depth > maxDecodeDepth || typeof value !== 'object' || value === null) return value;
   if (plan.kind === 'object-or-list') {
-    return withPlaceholders(value, Array.isArray(value) ? plan.list : plan.object, depth);
+    return withPlaceholders(value, Array.isArray(value) ? plan.list : plan.object, depth, store);
+  }
+  if (plan.kind === 'union') {
+    for (const variant of plan.variants) {
+      // A branch sent as it is has no placeholders a strict model fills.
+      if (variant.strictSchema === undefined) continue;
+      const filled = withPlaceholders(value, variant.plan, depth + 1, store);
+      if (fitArguments(variant.strictSchema, filled, { ...exact, store }).fits) return filled;
+    }
+    return value;
   }
   if (Array.isArray(value)) {
     if (plan.kind !== 'list') return value;
     let copy: unknown[] | undefined;
     value.forEach((item, index) => {
-      const filled = withPlaceholders(item, plan.items, depth + 1);
+      const filled = withPlaceholders(item, plan.items, depth + 1, store);
       if (filled !== item) {
         copy ??= [...value];
         copy[index] = filled;
@@ -204,7 +221,7 @@ function withPlaceholders(value: unknown, plan: DecodePlan, depth: number): unkn
   }
   for (const [name, nested] of plan.properties) {
     if (!Object.hasOwn(source, name)) continue;
-    const filled = withPlaceholders(source[name], nested, depth + 1);
+    const filled = withPlaceholders(source[name], nested, depth + 1, store);
     if (filled !== source[name]) {
       copy ??= { ...source };
       defineOwn(copy, name, filled);

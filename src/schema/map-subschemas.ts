@@ -1,10 +1,6 @@
 import { defineOwn } from './define-own.ts';
 import { SchemaError } from './schema-error.ts';
-import {
-  singleSubschemaKeywords,
-  subschemaListKeywords,
-  subschemaMapKeywords,
-} from './subschema-keywords.ts';
+import { subschemaMapKeywordSet as mapKeywords, subschemaKeywords } from './subschema-keywords.ts';
 
 /** A schema object: any JSON object read as a JSON Schema. */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -36,16 +32,8 @@ export type MapSubschemasOptions<Context = undefined> = {
   context?: Context;
 };
 
-const allKeywords: readonly string[] = [
-  ...new Set<string>([
-    ...singleSubschemaKeywords,
-    ...subschemaListKeywords,
-    ...subschemaMapKeywords,
-  ]),
-];
-const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
 const keywordOrder: ReadonlyMap<string, number> = new Map(
-  allKeywords.map((keyword, index) => [keyword, index]),
+  subschemaKeywords.map((keyword, index) => [keyword, index]),
 );
 
 /**

@@ -76,26 +76,6 @@ describe('prepareSchema', () => {
   });
 
   describe('skipped nodes', () => {
-    it('should skip a node holding a reference, a combination or a condition', () => {
-      for (const keyword of [
-        '$ref',
-        '$dynamicRef',
-        '$recursiveRef',
-        'oneOf',
-        'anyOf',
-        'allOf',
-        'not',
-        'if',
-      ]) {
-        // `not: {}` admits nothing, which is judged (see "boolean schemas").
-        const subschema = keyword === 'not' ? { type: 'null' } : {};
-        expect(prepareSchema({ [keyword]: subschema, type: 'string' }).root).toEqual({
-          kind: 'any',
-          skipped: { code: 'keyword', keyword },
-        });
-      }
-    });
-
     it('should skip a node naming an unknown type', () => {
       expect(prepareSchema({ type: ['string', 'date'] }).root).toEqual({
         kind: 'any',
@@ -196,10 +176,148 @@ describe('prepareSchema', () => {
       expect(prepareSchema({ type: 'object', not: true }).root).toEqual({ kind: 'never' });
       const { root } = prepareSchema({ type: 'object', properties: { a: { not: {} } } });
       expect(judged(root).properties?.get('a')).toEqual({ kind: 'never' });
-      expect(prepareSchema({ not: { type: 'string' } }).root).toEqual({
-        kind: 'any',
-        skipped: { code: 'keyword', keyword: 'not' },
+      expect(judged(judged(prepareSchema({ not: { type: 'string' } }).root).not).types).toBe(
+        JsonKind.string,
+      );
+    });
+  });
+
+  describe('references', () => {
+    const draft7 = 'http://json-schema.org/draft-07/schema#';
+    const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+    it('should read a $ref alone as the node it names, through a chain of references', () => {
+      const root = judged(
+        prepareSchema({
+          properties: { a: { $ref: '#/$defs/b' }, c: { $ref: '#/$defs/unit', description: 'd' } },
+          $defs: { b: { $ref: '#/$defs/unit' }, unit: { enum: ['C', 'F'] } },
+        }).root,
+      );
+      const unit = root.properties?.get('c');
+      expect(judged(unit).allowedValues?.members).toEqual(['C', 'F']);
+      expect(root.properties?.get('a')).toBe(unit);
+    });
+
+    it('should read a schema that contains itself through a $ref as a cycle of nodes', () => {
+      const root = judged(
+        prepareSchema({
+          $ref: '#/$defs/tree',
+          $defs: {
+            tree: { type: 'object', properties: { children: { items: { $ref: '#' } } } },
+          },
+        }).root,
+      );
+      expect(judged(root.properties?.get('children')).items).toBe(root);
+    });
+
+    it('should not judge a $ref that leaves the document, names nothing, or only leads back', () => {
+      for (const $ref of ['https://example.com/a.json', '#/$defs/none', '#/$defs/loop']) {
+        const schema = { $ref, $defs: { loop: { $ref: '#/$defs/loop' } } };
+        expect(prepareSchema(schema).root).toEqual({
+          kind: 'any',
+          skipped: { code: 'keyword', keyword: '$ref' },
+        });
+      }
+    });
+
+    it('should judge the keywords beside a $ref as 2020-12 does, ignore them as draft 7 does', () => {
+      const schema = (draft: string | undefined) => ({
+        ...(draft === undefined ? {} : { $schema: draft }),
+        $ref: '#/$defs/list',
+        maxItems: 2,
+        type: 'array',
+        $defs: { list: { type: 'array', items: { type: 'string' } } },
       });
+      const list = (root: SchemaNode) => judged(root).items;
+      const beside = judged(prepareSchema(schema(draft2020)).root);
+      expect(beside.types).toBe(JsonKind.array);
+      expect(list(beside.allOf?.[0] as SchemaNode)).toMatchObject({ types: JsonKind.string });
+      expect(list(prepareSchema(schema(draft7)).root)).toMatchObject({ types: JsonKind.string });
+      // Without a declared draft only the reference is judged, and the node is not judged in full.
+      const unknown = judged(prepareSchema(schema(undefined)).root);
+      expect(unknown.types).toBe(0);
+      expect(unknown.unjudged).toBe('maxItems');
+      expect(list(unknown.allOf?.[0] as SchemaNode)).toMatchObject({ types: JsonKind.string });
+    });
+
+    it('should resolve $id, $anchor, draft 7 anchors and URNs within the document', () => {
+      const typeAt = (schema: object) => judged(prepareSchema(schema).root).types;
+      expect(
+        typeAt({
+          $schema: draft2020,
+          $id: 'https://example.com/root.json',
+          $ref: 'nested.json#foo',
+          $defs: { a: { $id: 'nested.json', $defs: { b: { $anchor: 'foo', type: 'integer' } } } },
+        }),
+      ).toBe(JsonKind.integer);
+      expect(typeAt({ $ref: '#foo', definitions: { a: { $id: '#foo', type: 'string' } } })).toBe(
+        JsonKind.string,
+      );
+      expect(
+        typeAt({
+          $id: 'urn:uuid:deadbeef-1234-0000-0000-4321feebdaed',
+          $ref: 'urn:uuid:deadbeef-1234-0000-0000-4321feebdaed#/$defs/bar',
+          $defs: { bar: { type: 'boolean' } },
+        }),
+      ).toBe(JsonKind.boolean);
+      expect(typeAt({ $ref: '#/$defs/a~1b%25', $defs: { 'a/b%': { type: 'null' } } })).toBe(
+        JsonKind.null,
+      );
+    });
+  });
+
+  describe('schemas applied to the same value', () => {
+    it('should read allOf, anyOf, oneOf, not, if/then/else and dependent schemas', () => {
+      const root = judged(
+        prepareSchema({
+          allOf: [{ type: 'string' }],
+          anyOf: [true, false],
+          oneOf: [{ type: 'integer' }],
+          not: { type: 'null' },
+          if: { required: ['a'] },
+          else: { required: ['b'] },
+          dependentSchemas: { a: { required: ['c'] } },
+          dependencies: { b: ['d'] },
+        }).root,
+      );
+      expect(root.allOf?.map((node) => judged(node).types)).toEqual([JsonKind.string]);
+      expect(root.anyOf).toEqual([{ kind: 'any' }, { kind: 'never' }]);
+      expect(judged(root.oneOf?.[0]).types).toBe(JsonKind.integer);
+      expect(judged(root.not).types).toBe(JsonKind.null);
+      expect(judged(root.condition?.test).required).toEqual(['a']);
+      expect(root.condition?.whenFits).toBeUndefined();
+      expect(judged(root.condition?.whenNot).required).toEqual(['b']);
+      expect(root.dependentSchemas?.map(([name, node]) => [name, judged(node).required])).toEqual([
+        ['a', ['c']],
+      ]);
+      // Draft 7's list form is read as `dependentRequired`.
+      expect(root.dependentRequired).toEqual(new Map([['b', ['d']]]));
+      expect(root.unjudged).toBeUndefined();
+    });
+
+    it('should keep the first keyword it does not judge, for a pass that is not complete', () => {
+      const unjudgedOf = (schema: object) => judged(prepareSchema(schema).root).unjudged;
+      expect(unjudgedOf({ type: 'string', format: 'email' })).toBe('format');
+      expect(unjudgedOf({ maximum: 1, exclusiveMaximum: true })).toBe('exclusiveMaximum');
+      expect(unjudgedOf({ items: [{ type: 'string' }], minItems: 1 })).toBeUndefined();
+      // Under another metaschema the validation vocabulary may be off, so it is not judged.
+      const custom = { $schema: 'https://example.com/schema', type: 'string', minLength: 1 };
+      expect(unjudgedOf(custom)).toBe('minLength');
+      expect(unjudgedOf({ unevaluatedProperties: false, 'x-order': 1 })).toBe(
+        'unevaluatedProperties',
+      );
+      expect(unjudgedOf({ type: 'string', title: 't', 'x-order': 1 })).toBeUndefined();
+    });
+
+    it('should skip a list of schemas that is not one, and say where', () => {
+      const { root, problems } = prepareSchema({ properties: { a: { anyOf: {} } } });
+      expect(judged(root).properties?.get('a')).toEqual({
+        kind: 'any',
+        skipped: { code: 'malformed', keyword: 'anyOf' },
+      });
+      expect(problems).toEqual([
+        { pointer: '/properties/a/anyOf', message: 'anyOf must be a list of schemas' },
+      ]);
     });
   });
 

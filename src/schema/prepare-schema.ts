@@ -1,9 +1,18 @@
 import { acceptsNothing } from './accepts-nothing.ts';
 import { deepEqual } from './deep-equal.ts';
+import { draftOf, type SchemaDraft } from './draft-of.ts';
 import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
 import { readPattern } from './read-pattern.ts';
+import {
+  baseUriOf,
+  documentUri,
+  type ReferenceTarget,
+  type ReferenceTargets,
+  referenceTargetsOf,
+  resolveReference,
+} from './reference-targets.ts';
 import {
   type AllowedValues,
   anySchemaNode,
@@ -12,7 +21,7 @@ import {
   type SchemaNode,
   type SkipReason,
 } from './schema-node.ts';
-import { unjudgedCombinatorKeywords } from './subschema-keywords.ts';
+import { assertionKeywords } from './subschema-keywords.ts';
 
 /** Schemas nested deeper than this are not judged below that depth. */
 export const maxSchemaDepth = 256;
@@ -35,20 +44,45 @@ export type PreparedSchema = {
  * same content again keeps the result (see `PreparedStore`).
  */
 export function prepareSchema(schema: unknown): PreparedSchema {
-  const problems: SchemaProblem[] = [];
-  return { root: readSchemaNode(schema, '', 0, new Map(), problems), problems };
+  const reading = readingOf(schema);
+  return { root: readSchemaNode(schema, '', 0, reading, documentUri), problems: reading.problems };
 }
 
-type Memo = Map<object, SchemaNode>;
+/** One reading of a document. */
+type Reading = {
+  readonly root: unknown;
+  readonly draft: SchemaDraft;
+  /** Whether the keywords of the validation vocabulary are judged (see {@link knowsVocabularies}). */
+  readonly assertions: boolean;
+  /**
+   * The node read from each schema object: registered before its children are read, so a schema
+   * that contains itself ends in a cycle of nodes instead of endless reading.
+   */
+  readonly memo: Map<object, SchemaNode>;
+  readonly problems: SchemaProblem[];
+  /** Where references lead, read when the first one is met. */
+  targets: ReferenceTargets | undefined;
+};
+
+function readingOf(root: unknown): Reading {
+  return {
+    root,
+    draft: draftOf(root),
+    assertions: knowsVocabularies(root),
+    memo: new Map(),
+    problems: [],
+    targets: undefined,
+  };
+}
 
 function readSchemaNode(
   schema: unknown,
   pointer: string,
   depth: number,
-  memo: Memo,
-  problems: SchemaProblem[],
-  assertions = depth !== 0 || knowsVocabularies(schema),
+  reading: Reading,
+  base: string,
 ): SchemaNode {
+  const { memo, problems } = reading;
   if (schema === true) return anySchemaNode;
   if (schema === false) return neverSchemaNode;
   if (typeof schema !== 'object' || schema === null) {
@@ -64,7 +98,7 @@ function readSchemaNode(
       problems.push({ pointer, message: 'a schema must be an object or a boolean' });
       return skipped({ code: 'malformed', keyword: '' });
     }
-    return readJudgedNode(schema, pointer, depth, memo, problems, assertions);
+    return readJudgedNode(schema, pointer, depth, reading, base);
   } catch {
     // A schema object whose getters or proxy traps throw cannot be read: it is not judged.
     problems.push({ pointer, message: 'the schema could not be read' });
@@ -76,18 +110,28 @@ function readJudgedNode(
   schema: object,
   pointer: string,
   depth: number,
-  memo: Memo,
-  problems: SchemaProblem[],
-  assertions: boolean,
+  reading: Reading,
+  outerBase: string,
 ): SchemaNode {
+  const { memo, problems, draft } = reading;
   const source = schema as Record<string, unknown>;
   // `not` of a schema that admits everything admits nothing, whatever sits beside it.
   if (acceptsNothing(source)) return neverSchemaNode;
-  for (const keyword of unjudgedCombinatorKeywords) {
-    if (Object.hasOwn(source, keyword)) return skipped({ code: 'keyword', keyword });
+  const base = baseUriOf(source, outerBase, draft);
+  const keywords = Object.keys(source);
+  const reference = referenceFormOf(source, keywords, draft);
+  if (reference === 'malformed') {
+    problems.push({ pointer: `${pointer}/$ref`, message: '$ref must be a text' });
+    return skipped({ code: 'malformed', keyword: '$ref' });
   }
+  if (reference === 'alone') {
+    const named = readReferenced(source, pointer, depth, reading, outerBase);
+    memo.set(schema, named);
+    return named;
+  }
+  const referenceOnly = reference === 'first';
 
-  const types = readTypes(source.type);
+  const types = referenceOnly ? { kinds: 0 } : readTypes(source.type);
   if (types.skip !== undefined) {
     if (types.skip.code === 'malformed') {
       problems.push({
@@ -99,9 +143,20 @@ function readJudgedNode(
   }
 
   // Which names are "additional" depends on `properties`; without a readable list, judge nothing.
-  if (source.properties !== undefined && !isRecord(source.properties)) {
+  if (!referenceOnly && source.properties !== undefined && !isRecord(source.properties)) {
     problems.push({ pointer: `${pointer}/properties`, message: 'properties must be an object' });
     return skipped({ code: 'malformed', keyword: 'properties' });
+  }
+  let applies = false;
+  let unjudged: string | undefined;
+  for (const keyword of keywords) {
+    if (applicatorKeywords.has(keyword)) applies = !referenceOnly;
+    if (unjudged === undefined && isUnjudged(keyword, source, reading)) unjudged = keyword;
+  }
+  const malformed = applies ? malformedApplicatorOf(source) : undefined;
+  if (malformed !== undefined) {
+    problems.push({ pointer: `${pointer}/${malformed.keyword}`, message: malformed.message });
+    return skipped({ code: 'malformed', keyword: malformed.keyword });
   }
 
   const node: {
@@ -109,22 +164,38 @@ function readJudgedNode(
   } = {
     kind: 'judged',
     types: types.kinds,
-    admitsNull: false,
+    admitsNull: true,
     defaultValue: Object.hasOwn(source, 'default') ? { value: source.default } : undefined,
     allowedValues: undefined,
     properties: undefined,
     required: [],
     additionalProperties: undefined,
     items: undefined,
+    allOf: undefined,
+    anyOf: undefined,
+    oneOf: undefined,
+    not: undefined,
+    condition: undefined,
+    dependentSchemas: undefined,
+    unjudged: undefined,
     judges: { exact: undefined, lenient: undefined },
   };
-  // Registered before the children are read, so a schema object that contains itself ends in a
-  // cycle of nodes instead of endless reading.
+  // Registered before the children are read (see `Reading.memo`).
   memo.set(schema, node);
   const read = (child: unknown, at: string) =>
-    readSchemaNode(child, `${pointer}/${at}`, depth + 1, memo, problems, assertions);
+    readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, base);
   const problem = (at: string, message: string) =>
     problems.push({ pointer: `${pointer}/${at}`, message });
+
+  if (referenceOnly) {
+    // Without a declared draft, only the `$ref` is judged: draft 7 ignores the keywords beside
+    // it, so a value they refuse may still fit.
+    node.allOf = [readReferenced(source, pointer, depth, reading, outerBase)];
+    node.unjudged = keywords.find(
+      (keyword) => keyword !== '$ref' && assertionKeywords.has(keyword),
+    );
+    return Object.freeze(node);
+  }
 
   node.allowedValues = readAllowedValues(source, pointer, problems);
   node.admitsNull = keywordsAdmitNull(source);
@@ -166,7 +237,14 @@ function readJudgedNode(
   }
   readItems(source, node, read, problem);
   if (source.contains !== undefined) node.contains = read(source.contains, 'contains');
-  if (assertions) readAssertions(source, node, problem);
+  if (reading.assertions) readAssertions(source, node, problem);
+
+  if (applies) {
+    readApplicators(node, source, reading, read, (keyword) =>
+      readReferenced(source, pointer, depth, reading, outerBase, keyword),
+    );
+  }
+  node.unjudged = unjudged;
 
   // Frozen, so what the checker builds from a node (kept by the node) stays true to it.
   return Object.freeze(node);
@@ -279,7 +357,7 @@ function readItems(
   }
 }
 
-/** `dependentRequired`, and the lists among draft 7's `dependencies` (schemas there are not judged). */
+/** `dependentRequired`, and the lists among draft 7's `dependencies` (its schemas are applicators). */
 function readDependentRequired(
   source: Record<string, unknown>,
   problem: NoteProblem,
@@ -329,6 +407,210 @@ function readNumber(
   return undefined;
 }
 
+/** The keywords that apply schemas to the node's own value (read by {@link readApplicators}). */
+const applicatorKeywords: ReadonlySet<string> = new Set([
+  '$ref',
+  '$dynamicRef',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'dependentSchemas',
+  'dependencies',
+]);
+
+/** The keywords {@link readAssertions} reads, judged only where the vocabulary is known. */
+const vocabularyKeywords: ReadonlySet<string> = new Set([
+  ...countKeywords,
+  ...boundKeywords,
+  'multipleOf',
+  'pattern',
+  'uniqueItems',
+  'dependentRequired',
+  'dependencies',
+]);
+
+/**
+ * The keywords read into the node above, for the checker to judge. A keyword that can refuse a
+ * value (`assertionKeywords`) and is not here makes a pass of the node incomplete.
+ */
+const judgedKeywords: ReadonlySet<string> = new Set([
+  ...vocabularyKeywords,
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'prefixItems',
+  'items',
+  'additionalItems',
+  'contains',
+  '$ref',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'dependentSchemas',
+  '$dynamicRef',
+]);
+
+/** Whether a keyword of a node can refuse a value but is not judged there. */
+function isUnjudged(keyword: string, source: Record<string, unknown>, reading: Reading): boolean {
+  if (!assertionKeywords.has(keyword)) return false;
+  if (!judgedKeywords.has(keyword)) return true;
+  if (keyword === '$dynamicRef') return reading.draft !== '2020-12';
+  // Draft 4's boolean `exclusiveMaximum` is not judged (see `readAssertions`).
+  if (keyword.startsWith('exclusive') && typeof source[keyword] === 'boolean') return true;
+  // Under another metaschema, the validation vocabulary may be off: it is not judged.
+  return !reading.assertions && vocabularyKeywords.has(keyword);
+}
+
+/** The keyword applying schemas that cannot be read as such (`anyOf: {}`), if any. */
+function malformedApplicatorOf(
+  source: Record<string, unknown>,
+): { keyword: string; message: string } | undefined {
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    const list = source[keyword];
+    if (list !== undefined && (!Array.isArray(list) || list.length === 0)) {
+      return { keyword, message: `${keyword} must be a list of schemas` };
+    }
+  }
+  for (const keyword of ['dependentSchemas', 'dependencies']) {
+    if (source[keyword] !== undefined && !isRecord(source[keyword])) {
+      return { keyword, message: `${keyword} must be an object` };
+    }
+  }
+  return undefined;
+}
+
+/** Reads the schemas applied to the node's own value (checked by {@link malformedApplicatorOf}). */
+function readApplicators(
+  node: { -readonly [key in keyof JudgedSchemaNode]: JudgedSchemaNode[key] },
+  source: Record<string, unknown>,
+  reading: Reading,
+  read: (child: unknown, at: string) => SchemaNode,
+  readReference: (keyword: '$ref' | '$dynamicRef') => SchemaNode,
+): void {
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = source[keyword];
+    if (Array.isArray(list)) {
+      node[keyword] = list.map((child, index) => read(child, `${keyword}/${index}`));
+    }
+  }
+  const references = (['$ref', '$dynamicRef'] as const).filter(
+    (keyword) =>
+      typeof source[keyword] === 'string' && (keyword === '$ref' || reading.draft === '2020-12'),
+  );
+  if (references.length > 0) {
+    node.allOf = [...references.map(readReference), ...(node.allOf ?? [])];
+  }
+  if (Object.hasOwn(source, 'not')) node.not = read(source.not, 'not');
+  if (Object.hasOwn(source, 'if')) {
+    node.condition = {
+      test: read(source.if, 'if'),
+      whenFits: Object.hasOwn(source, 'then') ? read(source.then, 'then') : undefined,
+      whenNot: Object.hasOwn(source, 'else') ? read(source.else, 'else') : undefined,
+    };
+  }
+  const dependents: Array<readonly [string, SchemaNode]> = [];
+  for (const keyword of ['dependentSchemas', 'dependencies']) {
+    const map = source[keyword];
+    // Draft 7 has no `dependentSchemas`: there it is a name that asserts nothing.
+    if (!isRecord(map) || (keyword === 'dependentSchemas' && reading.draft === 'draft7')) continue;
+    for (const name of Object.keys(map)) {
+      // Draft 7's list form is read with `dependentRequired` (see `readDependentRequired`).
+      if (Array.isArray(map[name])) continue;
+      dependents.push([name, read(map[name], `${keyword}/${escapePointer(name)}`)]);
+    }
+  }
+  if (dependents.length > 0) node.dependentSchemas = dependents;
+}
+
+/**
+ * How a node's `$ref` is read: `alone` when the node is what it names (nothing beside it
+ * asserts, or draft 7 ignores what does); `beside` the node's other keywords (2020-12); `first`,
+ * judged alone in a node of its own, where a draft is not declared and keywords beside it assert
+ * (draft 7 would ignore them) or where it has a `default` beside it.
+ */
+function referenceFormOf(
+  source: Record<string, unknown>,
+  keywords: readonly string[],
+  draft: SchemaDraft,
+): 'none' | 'alone' | 'first' | 'beside' | 'malformed' {
+  if (!Object.hasOwn(source, '$ref')) return 'none';
+  if (typeof source.$ref !== 'string') return 'malformed';
+  if (draft === 'draft7') return 'alone';
+  if (keywords.some((keyword) => keyword !== '$ref' && assertionKeywords.has(keyword))) {
+    return draft === '2020-12' ? 'beside' : 'first';
+  }
+  return Object.hasOwn(source, 'default') ? 'first' : 'alone';
+}
+
+/**
+ * The node a `$ref` names. A chain of references alone is followed to the first schema that is
+ * more than one, so a cycle of them (which names no schema) is found before anything is read. A
+ * reference that leaves the document or names nothing in it is not judged.
+ */
+function readReferenced(
+  source: Record<string, unknown>,
+  pointer: string,
+  depth: number,
+  reading: Reading,
+  outerBase: string,
+  keyword: '$ref' | '$dynamicRef' = '$ref',
+): SchemaNode {
+  const chain: unknown[] = [];
+  let target: ReferenceTarget | undefined = { schema: source, base: outerBase };
+  do {
+    const link = target.schema as Record<string, unknown>;
+    target = referencedBy(link, target.base, reading, chain.length === 0 ? keyword : '$ref');
+    chain.push(link);
+    if (target === undefined || chain.includes(target.schema)) {
+      return skipped({ code: 'keyword', keyword });
+    }
+  } while (
+    isRecord(target.schema) &&
+    !reading.memo.has(target.schema) &&
+    referenceFormOf(target.schema, Object.keys(target.schema), reading.draft) === 'alone'
+  );
+  const node = readSchemaNode(target.schema, `${pointer}/$ref`, depth + 1, reading, target.base);
+  for (const link of chain.slice(1)) reading.memo.set(link as object, node);
+  return node;
+}
+
+function referencedBy(
+  schema: Record<string, unknown>,
+  outerBase: string,
+  reading: Reading,
+  keyword: '$ref' | '$dynamicRef',
+): ReferenceTarget | undefined {
+  reading.targets ??= referenceTargetsOf(reading.root);
+  const { draft, targets } = reading;
+  const reference = schema[keyword] as string;
+  const target = resolveReference(targets, reference, baseUriOf(schema, outerBase, draft));
+  if (keyword === '$dynamicRef') {
+    // A `$dynamicRef` is a `$ref` unless it names a `$dynamicAnchor` another schema of the
+    // document declares too: which one applies then depends on the path taken to it.
+    const name = reference.slice(reference.indexOf('#') + 1);
+    const anchored = isRecord(target?.schema) && target.schema.$dynamicAnchor === name;
+    return anchored && (targets.dynamicAnchors.get(name) ?? 0) > 1 ? undefined : target;
+  }
+  // Draft 7 reads a `$ref` against the base outside its `$id`, 2020-12 inside it: without a
+  // declared draft, only a target both agree on is followed.
+  if (
+    draft === 'unknown' &&
+    typeof schema.$id === 'string' &&
+    resolveReference(targets, reference, outerBase)?.schema !== target?.schema
+  ) {
+    return undefined;
+  }
+  return target;
+}
 function skipped(reason: SkipReason): SchemaNode {
   return { kind: 'any', skipped: reason };
 }

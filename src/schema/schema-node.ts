@@ -30,9 +30,10 @@ export type JudgedSchemaNode = {
   /** Declared types as {@link JsonKindSet} bits; `0` when the node declares no type. */
   readonly types: JsonKindSet;
   /**
-   * Whether `null` fits here: the one definition toolgate uses. The types must let it through
-   * (declared, no type declared, or OpenAPI's `nullable: true`) and so must `enum`/`const` when
-   * given, as OpenAPI 3.0.3 reads `nullable` beside an `enum`.
+   * Whether the node's own keywords let `null` through: the one definition toolgate uses. The
+   * types must let it through (declared, no type declared, or OpenAPI's `nullable: true`) and so
+   * must `enum`/`const` when given, as OpenAPI 3.0.3 reads `nullable` beside an `enum`. Schemas
+   * applied to the same value (`anyOf`, `allOf`, …) have their own say.
    */
   readonly admitsNull: boolean;
   /** The schema's `default`, when it has one (any value; whether it may be used is judged later). */
@@ -77,6 +78,29 @@ export type JudgedSchemaNode = {
   readonly maxLength?: number;
   readonly pattern?: Pattern;
   /**
+   * Schemas the value must fit as well: `allOf`, and a `$ref` beside other keywords (2020-12). A
+   * node of a `$ref` alone is the node it names.
+   */
+  readonly allOf: readonly SchemaNode[] | undefined;
+  /** Schemas of which the value must fit one at least. */
+  readonly anyOf: readonly SchemaNode[] | undefined;
+  /** Schemas of which the value must fit exactly one. */
+  readonly oneOf: readonly SchemaNode[] | undefined;
+  /** A schema the value must not fit. */
+  readonly not: SchemaNode | undefined;
+  /** `if`, with the `then` and `else` it chooses between. */
+  readonly condition: Condition | undefined;
+  /**
+   * Schemas an object must fit when it holds the named property: `dependentSchemas`, and draft
+   * 7's `dependencies` (a list of names there reads as `required`).
+   */
+  readonly dependentSchemas: ReadonlyArray<readonly [string, SchemaNode]> | undefined;
+  /**
+   * The first keyword the node holds that can refuse a value but is not judged (`format`,
+   * `unevaluatedProperties`, …): a pass here is not complete.
+   */
+  readonly unjudged: string | undefined;
+  /**
    * The checker's judges of this node, one per leniency, kept with the node when first built (the
    * node is frozen, so they stay true to it; the checker alone reads and fills them).
    */
@@ -85,6 +109,13 @@ export type JudgedSchemaNode = {
 
 /** Properties whose names match `pattern` must fit `node`. */
 export type PatternRule = { readonly pattern: Pattern; readonly node: SchemaNode };
+
+/** `if` (`test`) with `then` (`whenFits`) and `else` (`whenNot`). */
+export type Condition = {
+  readonly test: SchemaNode;
+  readonly whenFits: SchemaNode | undefined;
+  readonly whenNot: SchemaNode | undefined;
+};
 
 export type AllowedValues = {
   readonly members: readonly unknown[];

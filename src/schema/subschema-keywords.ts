@@ -34,20 +34,56 @@ export const subschemaMapKeywords = [
   'dependencies',
 ] as const;
 
+/** Every keyword that holds subschemas, each once, in the order above. */
+export const subschemaKeywords: readonly string[] = [
+  ...new Set<string>([
+    ...singleSubschemaKeywords,
+    ...subschemaListKeywords,
+    ...subschemaMapKeywords,
+  ]),
+];
+
+export const subschemaMapKeywordSet: ReadonlySet<string> = new Set(subschemaMapKeywords);
+
 /**
- * Keywords that make a node's meaning depend on something the checker does not judge: a reference,
- * a combination of schemas, or a condition. A node holding one is skipped with everything below it.
+ * The keywords of draft 7 and 2020-12 (and 2019-09) that can refuse a value: those above that hold
+ * subschemas, but for definitions and `then`/`else` (which count through `if`), and these. Any
+ * other keyword asserts nothing (an annotation, or a name JSON Schema does not define).
  */
-export const unjudgedCombinatorKeywords = [
+const validationKeywords = [
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'maxContains',
+  'minContains',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'required',
+  'maxProperties',
+  'minProperties',
+  'dependentRequired',
   '$ref',
   '$dynamicRef',
   '$recursiveRef',
-  'oneOf',
-  'anyOf',
-  'allOf',
-  'not',
-  'if',
 ] as const;
+
+export const assertionKeywords: ReadonlySet<string> = new Set<string>(
+  [...validationKeywords, ...subschemaKeywords].filter(
+    (keyword) => !['$defs', 'definitions', 'then', 'else'].includes(keyword),
+  ),
+);
 
 /** The type names JSON Schema defines. Any other name makes a node unjudgeable. */
 export const jsonTypeNames = [

@@ -1,13 +1,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
+/** What an MCP server (the SDK's `McpServer` or its low-level `Server`) offers a transport. */
+type ConnectableServer = {
+  connect(transport: StreamableHTTPServerTransport): Promise<void>;
+  close(): Promise<void>;
+};
+
 /**
- * A real MCP server over stateless Streamable HTTP on 127.0.0.1: each HTTP request gets a fresh
- * server from `build` (so a test may change what it lists between requests).
+ * A real MCP server over stateless Streamable HTTP on 127.0.0.1, as the SDK's stateless example
+ * runs one: each HTTP request gets a fresh server from `build` (so a test may change what it lists
+ * between requests).
  */
-export async function serveMcp(build: () => McpServer): Promise<{
+export async function serveMcp(build: () => ConnectableServer): Promise<{
   url: URL;
   close: () => Promise<void>;
 }> {

@@ -15,8 +15,7 @@ export type DeclaredArgument = {
   readonly required: boolean;
   /**
    * The combination it is declared under where the gate applies no default: `allOf` (strict mode
-   * does not take it, the checker does not judge it), or one at the root (strict mode takes no
-   * union at the root, and the checker judges no root that combines schemas).
+   * does not take it), or one at the root (strict mode takes no union at the root).
    */
   readonly combinedBy: CombiningKeyword | undefined;
 };

@@ -2,7 +2,6 @@ import type { ToolSet } from 'ai';
 import { checkArguments } from '../../checker/check-arguments.ts';
 import { nearestName } from '../../checker/nearest-name.ts';
 import { isRecord } from '../../schema/is-record.ts';
-import { unjudgedCombinatorKeywords } from '../../schema/subschema-keywords.ts';
 import {
   type DeclaredArgument,
   declaredArguments,
@@ -15,13 +14,29 @@ import { perToolOption } from './per-tool-option.ts';
 import type { ParameterOverride } from './tool-overrides.ts';
 
 /**
+ * Keywords at a root that let other schemas than its own `properties` decide what a parameter may
+ * be: an override, which edits those properties, would not be sure to hold (beside a `$ref`,
+ * draft 7 ignores them).
+ */
+const rootApplicatorKeywords = [
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+];
+
+/**
  * Checks a tool's `defaults` and `overrides` against its JSON Schema, so none of them silently does
  * nothing. Every default names an optional argument the schema declares where the gate applies a
  * default (not under `allOf`, nor in a root that combines schemas), and fits its schema. Every
  * override names a parameter of the root's own `properties`, also on a schema open to other names,
  * so a typo never leaves the real parameter unconstrained (`newParameter: true` adds one on purpose
- * where the schema admits it), and the root is one the checker judges (no `$ref`, `allOf`, `anyOf`,
- * … there), so the override is enforced. A fixed value fits its parameter's schema, and an
+ * where the schema admits it), and the root says alone what its parameters may be (no `$ref`, `allOf`,
+ * `anyOf`, … there), so the override holds. A fixed value fits its parameter's schema, and an
  * override `enum` narrows: each member is allowed by the schema.
  */
 export function validateToolOptions<TOOLS extends ToolSet>({
@@ -109,10 +124,10 @@ function checkOverride({
 }): void {
   const { path: parameter } = place;
   const mistake = (message: string) => new InvalidGateOptionError({ ...place, message });
-  const combinator = unjudgedCombinatorKeywords.find((keyword) => Object.hasOwn(schema, keyword));
-  if (combinator !== undefined) {
+  const applicator = rootApplicatorKeywords.find((keyword) => Object.hasOwn(schema, keyword));
+  if (applicator !== undefined) {
     throw mistake(
-      `the tool's schema holds ${combinator} at its root, which the checker does not judge, so an override would not be enforced; only a schema that lists its parameters in its own properties can be overridden.`,
+      `the tool's schema holds ${applicator} at its root, so other schemas than its properties decide what a parameter may be and an override would not be sure to hold; only a schema that lists its parameters in its own properties can be overridden.`,
     );
   }
   const properties = isRecord(schema.properties) ? schema.properties : {};
