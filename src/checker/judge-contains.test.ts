@@ -35,4 +35,15 @@ describe('containsKeyword', () => {
       complete: false,
     });
   });
+
+  it('should not call a count complete where it rests on an item not judged in full', () => {
+    const schema = { contains: { type: 'string', format: 'email' } };
+    expect(fitArguments(schema, ['a'], { leniency: 'exact' })).toEqual({
+      fits: true,
+      complete: false,
+    });
+    // So `not` of it passes what it cannot be sure it rules out.
+    expect(messagesOf({ not: schema }, ['a'])).toEqual([]);
+    expect(messagesOf({ not: { contains: { type: 'string' } } }, ['a'])).toHaveLength(1);
+  });
 });

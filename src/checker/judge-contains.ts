@@ -7,7 +7,7 @@ import { exhaust, refuse } from './refuse.ts';
  * `contains` with `minContains` (default 1) and `maxContains`. Items are counted by the exact
  * judge: a lenient cast is not an item the schema accepts, and a count never runs higher than
  * JSON Schema's. Where some item met a part that is not judged, that count can run higher (an
- * unjudged part passes), so `maxContains` is then not judged.
+ * unjudged part passes), so `maxContains` is then not judged and a pass is not complete.
  */
 export const containsKeyword: KeywordJudge = {
   kinds: JsonKind.array,
@@ -34,11 +34,12 @@ export const containsKeyword: KeywordJudge = {
           received: String(count),
         }));
       }
-      if (maxContains === undefined || count <= maxContains) return value;
+      // An item that met a part not judged may not fit: a count that passes is then not sure.
       if (!items.complete) {
         run.complete = false;
         return value;
       }
+      if (maxContains === undefined || count <= maxContains) return value;
       return refuse(run, () => ({
         code: 'contains',
         expected: `at most ${fitting(maxContains)}`,
