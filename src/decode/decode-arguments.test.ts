@@ -279,6 +279,28 @@ describe('decodeArguments', () => {
       });
     });
 
+    it('should find the branch when placeholders are missing in a union inside it', () => {
+      const circle = object({ r: { type: 'number' }, unit: { type: 'string', default: 'cm' } }, [
+        'r',
+      ]);
+      const drawing = object(
+        {
+          kind: { const: 'shape' },
+          shape: { anyOf: [circle, object({ w: { type: 'number' } }, ['w'])] },
+          size: { type: 'number', default: 1 },
+        },
+        ['kind', 'shape'],
+      );
+      const nested = object(
+        { pick: { anyOf: [drawing, object({ kind: { const: 'none' } }, ['kind'])] } },
+        ['pick'],
+      );
+      // A gateway dropped every null: `size`, and `unit` in the inner union's branch.
+      expect(decodeArguments({ pick: { kind: 'shape', shape: { r: 2 } } }, planOf(nested))).toEqual(
+        { pick: { kind: 'shape', shape: { r: 2, unit: 'cm' }, size: 1 } },
+      );
+    });
+
     it('should leave a value that fits no branch untouched', () => {
       const args = { action: { type: 'jump', speed: null }, shape: { q: null } };
       expect(decodeArguments(args, plan)).toBe(args);
