@@ -437,6 +437,7 @@ const vocabularyKeywords: ReadonlySet<string> = new Set([
  */
 const judgedKeywords: ReadonlySet<string> = new Set([
   ...vocabularyKeywords,
+  ...applicatorKeywords,
   'type',
   'enum',
   'const',
@@ -449,14 +450,6 @@ const judgedKeywords: ReadonlySet<string> = new Set([
   'items',
   'additionalItems',
   'contains',
-  '$ref',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'dependentSchemas',
-  '$dynamicRef',
 ]);
 
 /** Whether a keyword of a node can refuse a value but is not judged there. */
