@@ -35,9 +35,9 @@ const rootApplicatorKeywords = [
  * default (not under `allOf`, nor in a root that combines schemas), and fits its schema. Every
  * override names a parameter of the root's own `properties`, also on a schema open to other names,
  * so a typo never leaves the real parameter unconstrained (`newParameter: true` adds one on purpose
- * where the schema admits it), and the root says alone what its parameters may be (no `$ref`, `allOf`,
- * `anyOf`, … there), so the override holds. A fixed value fits its parameter's schema, and an
- * override `enum` narrows: each member is allowed by the schema.
+ * where the schema admits it), and the root says alone what its parameters may be (no `$ref`,
+ * `allOf`, `anyOf`, … there), so the override holds. A fixed value fits its parameter's schema,
+ * and an override `enum` narrows: each member is allowed by the schema.
  */
 export function validateToolOptions<TOOLS extends ToolSet>({
   options,
