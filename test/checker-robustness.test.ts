@@ -1,3 +1,4 @@
+import { Validator } from '@cfworker/json-schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -591,6 +592,13 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
   const acceptedByJsonSchema = (schema: Json, args: Json): boolean =>
     ajv.validate(schema as object | boolean, args);
+  const ajvVerdict = (schema: Json, args: Json): boolean | undefined => {
+    try {
+      return acceptedByJsonSchema(schema, args);
+    } catch {
+      return undefined;
+    }
+  };
   const accepted = (schema: Json, args: Json, leniency: 'lenient' | 'exact'): boolean =>
     checkArguments(schema, args, { leniency }).length === 0;
 
@@ -608,7 +616,12 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
       fc.assert(
         fc.property(mixed, value, (generated, args) => {
           const schema = withDefinitions(generated);
-          if (acceptedByJsonSchema(schema, args))
+          // ajv 8 throws on some generated unions with `unevaluated*` (no verdict), and alone
+          // accepts `[]` under `contains` beside a `prefixItems` holding `false`; a value counts
+          // as accepted when both ajv and cfworker accept it.
+          const verdict = ajvVerdict(schema, args);
+          fc.pre(verdict !== undefined);
+          if (verdict && acceptedByCfworker(schema, args))
             expect(accepted(schema, args, 'exact')).toBe(true);
         }),
         // ajv compiles every generated schema, which is slow for the unevaluated* keywords.
@@ -700,3 +713,7 @@ describe('bounded work (hardening)', () => {
     expect(judgement.mismatchCount).toBe(1);
   });
 });
+
+function acceptedByCfworker(schema: unknown, args: unknown): boolean {
+  return new Validator(schema as object | boolean, '2020-12', false).validate(args).valid;
+}
