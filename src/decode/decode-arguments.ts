@@ -4,6 +4,7 @@ import { defineOwn } from '../schema/define-own.ts';
 import { isRecord } from '../schema/is-record.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
 import type { PreparedStore } from '../store/prepared-store.ts';
+import { storeOption } from '../store/store-option.ts';
 import type { DecodePlan, DecodeVariant, ObjectDecodePlan } from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
@@ -51,7 +52,12 @@ export function decodeWithPlan(
   } = {},
 ): DecodedArguments {
   const problems: DecodeProblem[] = [];
-  const value = decodeValue(args, plan, { path: [], problems, depth: 0, store });
+  const value = decodeValue(args, plan, {
+    path: [],
+    problems,
+    depth: 0,
+    store: storeOption(store, 'decodeWithPlan'),
+  });
   return { value, problems };
 }
 
