@@ -7,9 +7,9 @@ export type Placeholder =
 
 /**
  * How to turn what the model sends back into the tool's arguments, mirroring their shape: one
- * variant per way a part of the schema was sent, told apart by `kind`. Built once per schema,
- * immutable, and safe to share between requests, since it depends only on the schema and the
- * options. A recursive schema gives a plan that contains itself (through `reference`).
+ * variant per way a part of the schema was sent, told apart by `kind`. Immutable, and safe to
+ * share between requests (a `PreparedStore` keeps one per content), since it depends only on the
+ * schema and the options. A recursive schema gives a plan that contains itself (through `reference`).
  *
  * - `none`: sent as it is, nothing to decode;
  * - `object`: the optional properties whose `null` is a placeholder (`placeholders`, with what it
