@@ -5,7 +5,12 @@ import { isRecord } from '../schema/is-record.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
 import type { PreparedStore } from '../store/prepared-store.ts';
 import { storeOption } from '../store/store-option.ts';
-import type { DecodePlan, DecodeVariant, ObjectDecodePlan } from './decode-plan.ts';
+import {
+  type DecodePlan,
+  type DecodeVariant,
+  jsonKindsPlan,
+  type ObjectDecodePlan,
+} from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
 /** Beyond this depth, values are returned as they came. */
@@ -351,8 +356,6 @@ function decodeJsonKinds(value: object, state: DecodeState): unknown {
   if (Object.keys(value).length !== 1 || !Array.isArray(entries)) return value;
   return decodeEntries(entries, jsonKindsPlan, undefined, state);
 }
-
-const jsonKindsPlan: DecodePlan = Object.freeze({ kind: 'json-kinds' });
 
 /** A new object with the first `count` of the names, in order. */
 function copyNames(

@@ -89,6 +89,9 @@ export type DecodeVariant = {
 /** A plan that decodes nothing. */
 export const emptyDecodePlan: DecodePlan = Object.freeze({ kind: 'none' });
 
+/** The plan of a value sent as one of the JSON kinds, every object inside as `{ entries }`. */
+export const jsonKindsPlan: DecodePlan = Object.freeze({ kind: 'json-kinds' });
+
 /** An object's plan, or {@link emptyDecodePlan} when it has nothing to decode. */
 export function objectPlan(
   placeholders: ReadonlyMap<string, Placeholder>,
