@@ -1,3 +1,4 @@
+import { Validator } from '@cfworker/json-schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -589,7 +590,7 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
   const mixed = schemaArbitrary(true, { unevaluated: true });
 
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
-  /** ajv's verdict; `undefined` where ajv throws (its generated code breaks on a few nested `if`s). */
+  /** ajv's verdict; `undefined` where ajv throws (its generated code breaks on a few nested `if`s and unions with `unevaluated*`). */
   const acceptedByJsonSchema = (schema: Json, args: Json): boolean | undefined => {
     try {
       return ajv.validate(schema as object | boolean, args);
@@ -616,7 +617,11 @@ describe('checkArguments against JSON Schema (ajv, draft 2020-12)', () => {
       fc.assert(
         fc.property(mixed, value, (generated, args) => {
           const schema = withDefinitions(generated);
-          if (acceptedByJsonSchema(schema, args) === true)
+          // ajv alone accepts `[]` under `contains` beside a `prefixItems` holding `false`; a value
+          // counts as accepted when both ajv and cfworker accept it.
+          const verdict = acceptedByJsonSchema(schema, args);
+          fc.pre(verdict !== undefined);
+          if (verdict && acceptedByCfworker(schema, args))
             expect(accepted(schema, args, 'exact')).toBe(true);
         }),
         // ajv compiles every generated schema, which is slow for the unevaluated* keywords.
@@ -708,3 +713,7 @@ describe('bounded work (hardening)', () => {
     expect(judgement.mismatchCount).toBe(1);
   });
 });
+
+function acceptedByCfworker(schema: unknown, args: unknown): boolean {
+  return new Validator(schema as object | boolean, '2020-12', false).validate(args).valid;
+}

@@ -1,5 +1,6 @@
 import { prepareSchema } from '../schema/prepare-schema.ts';
 import type { PreparedStore, StoreScope } from '../store/prepared-store.ts';
+import { storeOption } from '../store/store-option.ts';
 import { createCheckState, type Leniency } from './check-state.ts';
 import { CheckerError } from './checker-error.ts';
 import { describeMismatch } from './describe-mismatch.ts';
@@ -84,7 +85,8 @@ export function checkArguments(
   args: unknown,
   options?: CheckArgumentsOptions,
 ): Mismatch[] {
-  const judge = judgeOfSchema(schema, options?.leniency !== 'exact', options?.store);
+  const store = storeOption(options?.store, 'checkArguments');
+  const judge = judgeOfSchema(schema, options?.leniency !== 'exact', store);
   if (fitsQuickly(judge, args)) return [];
   return [...describe(judge, args, options ?? {}).mismatches];
 }
@@ -129,7 +131,7 @@ export function judgeArgumentsWithin(
   nameSearch: NameSearchBudget | undefined,
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
-  const judge = judgeOfSchema(schema, lenient, options.store);
+  const judge = judgeOfSchema(schema, lenient, storeOption(options.store, 'judgeArguments'));
   const run = createRun(undefined, lenient ? options.defaultFor : undefined);
   let value: unknown;
   try {
@@ -153,9 +155,10 @@ export function fitArguments(
   value: unknown,
   { leniency = 'lenient', store }: Pick<CheckArgumentsOptions, 'leniency' | 'store'> = {},
 ): { fits: boolean; complete: boolean } {
+  const given = storeOption(store, 'fitArguments');
   const run = createRun(undefined, undefined);
   try {
-    const fits = judgeOfSchema(schema, leniency !== 'exact', store)(value, run, 0) !== refused;
+    const fits = judgeOfSchema(schema, leniency !== 'exact', given)(value, run, 0) !== refused;
     return { fits, complete: run.complete };
   } catch {
     return { fits: false, complete: false };

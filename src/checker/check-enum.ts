@@ -3,90 +3,78 @@ import { deepEqualHash } from '../schema/deep-equal-hash.ts';
 import type { AllowedValues } from '../schema/schema-node.ts';
 import { isNumberText } from './lenient-casts.ts';
 
-/** What {@link allowedMemberOf} answers for a value that is no member. */
+/** What a {@link MemberFinder} answers for a value that is no member. */
 export const noMember: unique symbol = Symbol('toolgate.noMember');
 
+/** The allowed value a value stands for, or {@link noMember}; see {@link memberFinder}. */
+export type MemberFinder = (value: unknown, lenient: boolean) => unknown;
+
 /**
- * The allowed value a value stands for: the value itself when it is a member, else (leniently) the
- * member as declared: `2` for `"2"` and the reverse, a text member in another letter case, and a
+ * Finds the allowed value a value stands for: the value itself when it is a member, else (leniently)
+ * the member as declared: `2` for `"2"` and the reverse, a text member in another letter case, and a
  * boolean member for the casts a boolean parameter takes (`"true"`, `"false"`, `1`, `0`).
  * {@link noMember} when it is none.
  *
  * Members are complete values: lists and objects are compared deeply, key order aside, and are
- * never cast; among many, only those sharing the value's hash are compared (see
- * {@link compositesLike}). Lenient matching reads a case-folded index built once per enum. So
- * neither costs more with the number of members: a long list judged against a long enum stays
- * linear.
+ * never cast; among many, only those sharing the value's hash are compared. Lenient matching reads a
+ * case-folded index. Both indexes are built on first need and kept by the finder (a judge builds
+ * one finder per node), so neither costs more with the number of members: a long list judged
+ * against a long enum stays linear.
  */
-export function allowedMemberOf(allowed: AllowedValues, value: unknown, lenient: boolean): unknown {
-  if (typeof value !== 'object' || value === null) {
-    if (allowed.scalars.has(value)) return value;
-  } else {
-    for (const member of compositesLike(allowed, value)) {
-      if (deepEqual(member, value)) return value;
+export function memberFinder(allowed: AllowedValues): MemberFinder {
+  let compositeIndex: ReadonlyMap<number, readonly unknown[]> | null | undefined;
+  let lenientIndex: LenientIndex | undefined;
+  const compositesLike = (value: object): readonly unknown[] => {
+    const { composites } = allowed;
+    if (composites.length <= maxComparedComposites) return composites;
+    compositeIndex ??= compositeIndexOf(composites);
+    if (compositeIndex === null) return composites;
+    const hash = deepEqualHash(value, { enumerableOnly: true });
+    if (hash === undefined) return composites;
+    return compositeIndex.get(hash) ?? noComposites;
+  };
+  return (value, lenient) => {
+    if (typeof value !== 'object' || value === null) {
+      if (allowed.scalars.has(value)) return value;
+    } else {
+      for (const member of compositesLike(value)) {
+        if (deepEqual(member, value)) return value;
+      }
+      return noMember;
     }
-    return noMember;
-  }
-  if (!lenient) return noMember;
-  if (typeof value === 'number') {
-    const text = String(value);
-    if (allowed.scalars.has(text)) return text;
-    if ((value === 1 || value === 0) && allowed.scalars.has(value === 1)) return value === 1;
-    return noMember;
-  }
-  if (typeof value !== 'string') return noMember;
-  const trimmed = value.trim();
-  const spelledBoolean = trimmed.toLowerCase();
-  if (spelledBoolean === 'true' || spelledBoolean === 'false') {
-    if (allowed.scalars.has(spelledBoolean === 'true')) return spelledBoolean === 'true';
-  }
-  const index = lenientIndexOf(allowed);
-  const byLetters = index.byFoldedText.get(value.toLowerCase());
-  const byNumber = isNumberText(trimmed) ? index.byNumber.get(Number(trimmed)) : undefined;
-  // The member declared first wins, as a scan of the members in order would find it.
-  const found =
-    byLetters === undefined
-      ? byNumber
-      : byNumber === undefined || byLetters.order < byNumber.order
-        ? byLetters
-        : byNumber;
-  return found === undefined ? noMember : found.member;
-}
-
-/** Whether a value is one of the allowed values (see {@link allowedMemberOf}). */
-export function isAllowedValue(allowed: AllowedValues, value: unknown, lenient: boolean): boolean {
-  return allowedMemberOf(allowed, value, lenient) !== noMember;
+    if (!lenient) return noMember;
+    if (typeof value === 'number') {
+      const text = String(value);
+      if (allowed.scalars.has(text)) return text;
+      if ((value === 1 || value === 0) && allowed.scalars.has(value === 1)) return value === 1;
+      return noMember;
+    }
+    if (typeof value !== 'string') return noMember;
+    const trimmed = value.trim();
+    const spelledBoolean = trimmed.toLowerCase();
+    if (spelledBoolean === 'true' || spelledBoolean === 'false') {
+      if (allowed.scalars.has(spelledBoolean === 'true')) return spelledBoolean === 'true';
+    }
+    lenientIndex ??= lenientIndexOf(allowed);
+    const byLetters = lenientIndex.byFoldedText.get(value.toLowerCase());
+    const byNumber = isNumberText(trimmed) ? lenientIndex.byNumber.get(Number(trimmed)) : undefined;
+    // The member declared first wins, as a scan of the members in order would find it.
+    const found =
+      byLetters === undefined
+        ? byNumber
+        : byNumber === undefined || byLetters.order < byNumber.order
+          ? byLetters
+          : byNumber;
+    return found === undefined ? noMember : found.member;
+  };
 }
 
 /** Up to this many list and object members, comparing each costs less than hashing the value. */
 const maxComparedComposites = 8;
 
-/** Members by hash, per enum; `null` for one with a member too large to hash. */
-const compositesByHash = new WeakMap<
-  AllowedValues,
-  ReadonlyMap<number, readonly unknown[]> | null
->();
 const noComposites: readonly unknown[] = [];
 
-/**
- * The list and object members a value can equal: those with its {@link deepEqualHash} (every member
- * it equals has that hash), from an index built once per enum; all of them for a short list, a
- * value that cannot be hashed, or an enum with a member that cannot be.
- */
-function compositesLike(allowed: AllowedValues, value: object): readonly unknown[] {
-  const { composites } = allowed;
-  if (composites.length <= maxComparedComposites) return composites;
-  let index = compositesByHash.get(allowed);
-  if (index === undefined) {
-    index = compositeIndexOf(composites);
-    compositesByHash.set(allowed, index);
-  }
-  if (index === null) return composites;
-  const hash = deepEqualHash(value, { enumerableOnly: true });
-  if (hash === undefined) return composites;
-  return index.get(hash) ?? noComposites;
-}
-
+/** Members by hash; `null` for an enum with a member too large to hash. */
 function compositeIndexOf(
   composites: readonly unknown[],
 ): ReadonlyMap<number, readonly unknown[]> | null {
@@ -110,11 +98,7 @@ type LenientIndex = {
   readonly byNumber: ReadonlyMap<number, IndexedMember>;
 };
 
-const indexByAllowed = new WeakMap<AllowedValues, LenientIndex>();
-
 function lenientIndexOf(allowed: AllowedValues): LenientIndex {
-  let index = indexByAllowed.get(allowed);
-  if (index !== undefined) return index;
   const byFoldedText = new Map<string, IndexedMember>();
   const byNumber = new Map<number, IndexedMember>();
   let order = 0;
@@ -127,7 +111,5 @@ function lenientIndexOf(allowed: AllowedValues): LenientIndex {
     }
     order++;
   }
-  index = { byFoldedText, byNumber };
-  indexByAllowed.set(allowed, index);
-  return index;
+  return { byFoldedText, byNumber };
 }

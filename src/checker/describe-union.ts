@@ -1,7 +1,7 @@
 import { isRecord } from '../schema/is-record.ts';
 import { isPlainObject, JsonKind } from '../schema/json-kind.ts';
 import type { AllowedValues, SchemaNode } from '../schema/schema-node.ts';
-import { allowedMemberOf, noMember } from './check-enum.ts';
+import { memberFinder, noMember } from './check-enum.ts';
 import { type CheckState, createCheckState, tellMismatch } from './check-state.ts';
 import { describeAllowedValues } from './describe-mismatch.ts';
 import { describeMember, joinAlternatives, looksLikeJson } from './describe-value.ts';
@@ -35,7 +35,7 @@ export function describeUnion(
     const sent = value[tag];
     const index = branches.findIndex((branch) => {
       const allowed = allowedAt(branch, tag);
-      return allowed !== undefined && allowedMemberOf(allowed, sent, report.lenient) !== noMember;
+      return allowed !== undefined && memberFinder(allowed)(sent, report.lenient) !== noMember;
     });
     if (index >= 0) return (judges[index] as Judge)(value, run, depth);
     const members = branches.flatMap((branch) => allowedAt(branch, tag)?.members ?? []);

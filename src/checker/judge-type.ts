@@ -1,5 +1,5 @@
 import type { JudgedSchemaNode } from '../schema/schema-node.ts';
-import { judgeMember } from './judge-enum.ts';
+import { memberJudge } from './judge-enum.ts';
 import type { Judge } from './judge-run.ts';
 import { castToDeclared } from './lenient-casts.ts';
 import { refuseNull, refuseType } from './refuse.ts';
@@ -13,6 +13,12 @@ export function wrongTypeJudge(
   lenient: boolean,
   keywords: Judge | undefined,
 ): Judge {
+  // A cast gives a scalar: only the enum is left to judge, and a refusal names what was sent.
+  const { allowedValues } = node;
+  const member =
+    lenient && allowedValues !== undefined
+      ? memberJudge(node, allowedValues, lenient, keywords)
+      : undefined;
   return (value, run, depth) => {
     if (value === null) {
       // OpenAPI's `nullable: true` admits null whatever the type says (and `admitsNull` has
@@ -22,11 +28,7 @@ export function wrongTypeJudge(
     if (lenient) {
       const cast = castToDeclared(value, node.types);
       if (cast !== undefined) {
-        // A cast gives a scalar: only the enum is left to judge, and a refusal names what was sent.
-        const { allowedValues } = node;
-        if (allowedValues !== undefined) {
-          return judgeMember(node, allowedValues, lenient, keywords, cast, run, depth, value);
-        }
+        if (member !== undefined) return member(cast, run, depth, value);
         return keywords === undefined ? cast : keywords(cast, run, depth);
       }
     }

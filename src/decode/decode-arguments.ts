@@ -4,7 +4,13 @@ import { defineOwn } from '../schema/define-own.ts';
 import { isRecord } from '../schema/is-record.ts';
 import { type JsonKindSet, kindOfTypeName, kindOfValue } from '../schema/json-kind.ts';
 import type { PreparedStore } from '../store/prepared-store.ts';
-import type { DecodePlan, DecodeVariant, ObjectDecodePlan } from './decode-plan.ts';
+import { storeOption } from '../store/store-option.ts';
+import {
+  type DecodePlan,
+  type DecodeVariant,
+  jsonKindsPlan,
+  type ObjectDecodePlan,
+} from './decode-plan.ts';
 import { type DecodeProblem, duplicateKeyProblem, jsonTextProblem } from './decode-problem.ts';
 
 /** Beyond this depth, values are returned as they came. */
@@ -51,7 +57,12 @@ export function decodeWithPlan(
   } = {},
 ): DecodedArguments {
   const problems: DecodeProblem[] = [];
-  const value = decodeValue(args, plan, { path: [], problems, depth: 0, store });
+  const value = decodeValue(args, plan, {
+    path: [],
+    problems,
+    depth: 0,
+    store: storeOption(store, 'decodeWithPlan'),
+  });
   return { value, problems };
 }
 
@@ -362,8 +373,6 @@ function decodeJsonKinds(value: object, state: DecodeState): unknown {
   if (Object.keys(value).length !== 1 || !Array.isArray(entries)) return value;
   return decodeEntries(entries, jsonKindsPlan, undefined, state);
 }
-
-const jsonKindsPlan: DecodePlan = Object.freeze({ kind: 'json-kinds' });
 
 /** A new object with the first `count` of the names, in order. */
 function copyNames(

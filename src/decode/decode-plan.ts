@@ -7,9 +7,9 @@ export type Placeholder =
 
 /**
  * How to turn what the model sends back into the tool's arguments, mirroring their shape: one
- * variant per way a part of the schema was sent, told apart by `kind`. Built once per schema,
- * immutable, and safe to share between requests, since it depends only on the schema and the
- * options. A recursive schema gives a plan that contains itself (through `reference`).
+ * variant per way a part of the schema was sent, told apart by `kind`. Immutable, and safe to
+ * share between requests (a `PreparedStore` keeps one per content), since it depends only on the
+ * schema and the options. A recursive schema gives a plan that contains itself (through `reference`).
  *
  * - `none`: sent as it is, nothing to decode;
  * - `object`: the optional properties whose `null` is a placeholder (`placeholders`, with what it
@@ -88,6 +88,9 @@ export type DecodeVariant = {
 
 /** A plan that decodes nothing. */
 export const emptyDecodePlan: DecodePlan = Object.freeze({ kind: 'none' });
+
+/** The plan of a value sent as one of the JSON kinds, every object inside as `{ entries }`. */
+export const jsonKindsPlan: DecodePlan = Object.freeze({ kind: 'json-kinds' });
 
 /** An object's plan, or {@link emptyDecodePlan} when it has nothing to decode. */
 export function objectPlan(

@@ -145,13 +145,12 @@ describe('optionalNullPlan', () => {
         properties: { l: { $ref: `#/$defs/d${level - 1}` }, r: { $ref: `#/$defs/d${level - 1}` } },
       };
     }
-    const started = performance.now();
+    // Without the budget the walk would visit 2^40 nodes: the test would time out.
     const plan = optionalNullPlan({
       type: 'object',
       properties: { a: { $ref: '#/$defs/d40' } },
       $defs,
     });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(decodeArguments({ a: null }, plan)).toEqual({});
   });
 

@@ -1,8 +1,10 @@
 import { fitArguments } from '../checker/check-arguments.ts';
+import { contentKeyOf } from '../schema/content-key.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import { isRecord } from '../schema/is-record.ts';
 import type { SchemaObject } from '../schema/map-subschemas.ts';
 import { resolveRef } from '../schema/resolve-ref.ts';
+import type { PreparedStore, StoreScope } from '../store/prepared-store.ts';
 import {
   type DecodePlan,
   type DecodeVariant,
@@ -30,7 +32,7 @@ export function optionalNullPlan(
   schema: unknown,
   {
     root = schema,
-    defaults = {},
+    defaults = noDefaults,
     path = '',
     usedDefaults,
   }: {
@@ -44,6 +46,28 @@ export function optionalNullPlan(
   const walk = { root, defaults, usedDefaults, left: maxNodes, chain: new Map() };
   return planOf(walk, schema, path, 0);
 }
+
+/**
+ * {@link optionalNullPlan} kept in a store: built once per content of the schema and the defaults,
+ * then found by content (at once for a copy the store made). Without a store, or with defaults
+ * that are not plain JSON data, the plan is built on every call.
+ */
+export function storedOptionalNullPlan(
+  schema: unknown,
+  {
+    defaults = noDefaults,
+    store,
+  }: { defaults?: Readonly<Record<string, unknown>>; store: PreparedStore | undefined },
+): DecodePlan {
+  const build = (content: unknown) => optionalNullPlan(content, { defaults });
+  const defaultsKey = contentKeyOf(defaults);
+  if (store === undefined || defaultsKey === undefined) return build(schema);
+  // JSON text holds no raw line break, so the parts cannot run together.
+  const scope: StoreScope<DecodePlan> = `optional nulls\n${defaultsKey}`;
+  return store.recall(schema, scope, build) ?? build(schema);
+}
+
+const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
 
 type Walk = {
   readonly root: unknown;

@@ -108,6 +108,9 @@ describe('prepareSchema', () => {
         undefined,
         'http://json-schema.org/draft-07/schema#',
         'https://json-schema.org/draft/2020-12/schema',
+        'https://json-schema.org/draft/2020-12/schema/',
+        'http://json-schema.org/schema#',
+        'https://spec.openapis.org/oas/3.1/dialect/base',
       ]) {
         const root = judged(prepareSchema({ $schema, ...keywords }).root);
         expect(root.minProperties).toBe(2);

@@ -302,9 +302,12 @@ const countKeywords = [
 
 const boundKeywords = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
 
-/** The metaschemas of the JSON Schema drafts, whose vocabularies the checker knows. */
+/**
+ * The metaschemas whose vocabularies the checker knows: the JSON Schema drafts' (with or without a
+ * trailing `/` or `#`, and the unversioned `schema`) and OpenAPI 3.1's base dialect.
+ */
 const knownMetaschema =
-  /^https?:\/\/json-schema\.org\/(?:draft-0[4-7]\/schema|draft\/20(?:19-09|20-12)\/schema)#?$/;
+  /^(?:https?:\/\/json-schema\.org\/(?:(?:draft-0[4-7]\/)?schema|draft\/20(?:19-09|20-12)\/schema)\/?#?|https:\/\/spec\.openapis\.org\/oas\/3\.1\/dialect\/base\/?)$/;
 
 /**
  * Whether a root schema is read with the vocabularies the checker knows: no `$schema`, or a

@@ -1,4 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { checkArguments, fitArguments } from '../checker/check-arguments.ts';
+import { decodeWithPlan } from '../decode/decode-arguments.ts';
+import { toStrictSchema } from '../decode/to-strict-schema.ts';
 import { PreparedStore, type StoreScope } from './prepared-store.ts';
 
 const schema = () => ({
@@ -202,5 +205,41 @@ describe('PreparedStore', () => {
       expect(recall(large).made).toBe(2);
       expect(Object.isFrozen(store.keep(large))).toBe(true);
     });
+  });
+});
+
+describe('store options', () => {
+  it('should name a maxBytes that is not a number of bytes', () => {
+    for (const maxBytes of [-1, Number.NaN, '100', null]) {
+      expect(() => new PreparedStore({ maxBytes: maxBytes as number })).toThrow(
+        /PreparedStore: maxBytes must be a number of bytes, 0 or more/,
+      );
+    }
+    expect(() => new PreparedStore({ maxBytes: 0 })).not.toThrow();
+    expect(() => new PreparedStore({ maxBytes: Number.POSITIVE_INFINITY })).not.toThrow();
+  });
+
+  it('should name a store option that is not a store, wherever it is given', () => {
+    const fake = { recall: () => undefined } as unknown as PreparedStore;
+    expect(() => checkArguments(schema(), { city: 'Oslo' }, { store: fake })).toThrow(
+      /checkArguments: store must be a PreparedStore/,
+    );
+    expect(() => fitArguments(schema(), { city: 'Oslo' }, { store: fake })).toThrow(
+      /fitArguments: store must be a PreparedStore/,
+    );
+    const { plan } = toStrictSchema(schema());
+    expect(() => decodeWithPlan({ city: 'Oslo', unit: null }, plan, { store: fake })).toThrow(
+      /decodeWithPlan: store must be a PreparedStore/,
+    );
+  });
+
+  it('should keep a content as deep as its key can be read', () => {
+    let deep: unknown = { type: 'string' };
+    for (let depth = 0; depth < 1_900; depth++) deep = { type: 'object', properties: { a: deep } };
+    const store = new PreparedStore();
+    const copy = store.keep(deep);
+    expect(copy).toBeDefined();
+    expect(Object.isFrozen(copy)).toBe(true);
+    expect(checkArguments(deep, {}, { store })).toEqual(checkArguments(deep, {}));
   });
 });

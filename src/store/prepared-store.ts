@@ -4,6 +4,7 @@ import {
   hasSnapshotContent,
   snapshotOfContentKey,
 } from '../schema/content-snapshot.ts';
+import { preparedStoreMarker } from './store-option.ts';
 
 declare const recordType: unique symbol;
 
@@ -66,6 +67,7 @@ const maxHints = 1000;
  * checkArguments(schema, { city: 'Oslo' }, { store });
  */
 export class PreparedStore {
+  readonly [preparedStoreMarker] = true;
   readonly #maxBytes: number;
   #bytes = 0;
   // A map iterates in insertion order, so eviction meets the contents kept longest ago first, and
@@ -96,7 +98,13 @@ export class PreparedStore {
   readonly #byHint = new Map<string, Hinted>();
   #hintedLength = 0;
 
-  constructor({ maxBytes = 32 * 1024 * 1024 }: PreparedStoreOptions = {}) {
+  constructor(options: PreparedStoreOptions = {}) {
+    const maxBytes: unknown = options?.maxBytes === undefined ? 32 * 1024 * 1024 : options.maxBytes;
+    if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
+      throw new RangeError(
+        `PreparedStore: maxBytes must be a number of bytes, 0 or more (Infinity: no bound), not ${String(maxBytes)}.`,
+      );
+    }
     this.#maxBytes = maxBytes;
   }
 
@@ -278,19 +286,19 @@ function frozenCopyOf(key: string, frozen: WeakMap<object, string | null>): unkn
  * are.
  */
 function deepFreeze<VALUE>(value: VALUE, frozen: WeakMap<object, string | null>): VALUE {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  frozen.set(value, null);
-  if (value instanceof Map) {
-    for (const [key, entry] of value) {
-      deepFreeze(key, frozen);
-      deepFreeze(entry, frozen);
-    }
-  } else if (value instanceof Set) {
-    for (const entry of value) deepFreeze(entry, frozen);
-  } else {
-    for (const key of Object.keys(value)) {
-      deepFreeze((value as Record<string, unknown>)[key], frozen);
+  // A list of what is left to freeze, not recursion: a content as deep as its key allows is frozen.
+  const left: unknown[] = [value];
+  while (left.length > 0) {
+    const next = left.pop();
+    if (typeof next !== 'object' || next === null || Object.isFrozen(next)) continue;
+    Object.freeze(next);
+    frozen.set(next, null);
+    if (next instanceof Map) {
+      for (const [key, entry] of next) left.push(key, entry);
+    } else if (next instanceof Set) {
+      for (const entry of next) left.push(entry);
+    } else {
+      for (const key of Object.keys(next)) left.push((next as Record<string, unknown>)[key]);
     }
   }
   return value;

@@ -236,6 +236,36 @@ describe('schemas sent as they are: Gemini', () => {
   });
 });
 
+describe('defaults declared under allOf', () => {
+  it('should take a default under a root allOf (sent as it is) and a nested allOf (strict)', async () => {
+    const combinedRoot = mcpTool({
+      type: 'object',
+      allOf: [
+        { properties: { city: { type: 'string' } }, required: ['city'] },
+        { properties: { unit: { enum: ['c', 'f'] } } },
+      ],
+    });
+    const nested = mcpTool({
+      type: 'object',
+      properties: {
+        rule: { type: 'object', allOf: [{ properties: { strict: { type: 'boolean' } } }] },
+      },
+    });
+    const { errors } = await run(
+      models.openai(),
+      { weather: combinedRoot.mcp, lint: nested.mcp },
+      [
+        { name: 'weather', input: { city: 'Oslo', unit: null } },
+        { name: 'lint', input: { rule: { strict: null } } },
+      ],
+      { defaults: { weather: { unit: 'c' }, lint: { 'rule.strict': true } } },
+    );
+    expect(errors).toEqual([]);
+    expect(combinedRoot.received).toEqual([{ city: 'Oslo', unit: 'c' }]);
+    expect(nested.received).toEqual([{ rule: { strict: true } }]);
+  });
+});
+
 describe('schemas sent as they are on a strict provider', () => {
   it('should decode null for a tool that cannot be strict (a union at the root)', async () => {
     const { mcp, received } = mcpTool(contactSchema);

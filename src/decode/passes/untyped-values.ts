@@ -1,8 +1,12 @@
 import type { SchemaObject } from '../../schema/map-subschemas.ts';
-import { type DecodePlan, emptyDecodePlan, type ListDecodePlan } from '../decode-plan.ts';
+import {
+  type DecodePlan,
+  emptyDecodePlan,
+  jsonKindsPlan,
+  type ListDecodePlan,
+} from '../decode-plan.ts';
 import { type Conversion, type Converted, pick } from './conversion.ts';
 
-const jsonKindsPlan: DecodePlan = Object.freeze({ kind: 'json-kinds' });
 const jsonTextPlan: DecodePlan = Object.freeze({ kind: 'json-text', parsed: emptyDecodePlan });
 
 /**

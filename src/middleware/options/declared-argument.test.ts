@@ -17,24 +17,24 @@ const schema = {
 };
 
 function pathsOf(declared: ReturnType<typeof declaredArguments>) {
-  return declared.map(({ path, required, combinedBy }) => ({ path, required, combinedBy }));
+  return declared.map(({ path, required }) => ({ path, required }));
 }
 
 describe('declaredArguments', () => {
   it('should find arguments by path through properties, list items, references and unions', () => {
     expect(pathsOf(declaredArguments(schema))).toEqual([
-      { path: 'filters.limit', required: false, combinedBy: undefined },
-      { path: 'events[].when', required: true, combinedBy: undefined },
-      { path: 'rule.strict', required: false, combinedBy: 'allOf' },
-      { path: 'city', required: true, combinedBy: undefined },
-      { path: 'filters', required: false, combinedBy: undefined },
-      { path: 'events', required: false, combinedBy: undefined },
-      { path: 'pair', required: false, combinedBy: undefined },
-      { path: 'rule', required: false, combinedBy: undefined },
+      { path: 'filters.limit', required: false },
+      { path: 'events[].when', required: true },
+      { path: 'rule.strict', required: false },
+      { path: 'city', required: true },
+      { path: 'filters', required: false },
+      { path: 'events', required: false },
+      { path: 'pair', required: false },
+      { path: 'rule', required: false },
     ]);
   });
 
-  it('should mark every argument of a root that combines schemas', () => {
+  it('should find the arguments of a root that combines schemas', () => {
     const combined = {
       type: 'object',
       allOf: [
@@ -43,8 +43,8 @@ describe('declaredArguments', () => {
       ],
     };
     expect(pathsOf(declaredArguments(combined))).toEqual([
-      { path: 'city', required: false, combinedBy: 'allOf' },
-      { path: 'unit', required: false, combinedBy: 'allOf' },
+      { path: 'city', required: false },
+      { path: 'unit', required: false },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { argumentPathOf, keywordsOf, sentObjectDepth } from '../../decode/argument-path.ts';
+import { argumentPathOf, sentObjectDepth } from '../../decode/argument-path.ts';
 import { inlineReferences } from '../../decode/passes/inline-references.ts';
 import { isRecord } from '../../schema/is-record.ts';
 import { mapSubschemas, type SchemaObject } from '../../schema/map-subschemas.ts';
@@ -13,14 +13,7 @@ export type DeclaredArgument = {
   readonly schema: unknown;
   /** Whether that object requires it. */
   readonly required: boolean;
-  /**
-   * The combination it is declared under where the gate applies no default: `allOf` (strict mode
-   * does not take it), or one at the root (strict mode takes no union at the root).
-   */
-  readonly combinedBy: CombiningKeyword | undefined;
 };
-
-type CombiningKeyword = (typeof combiningKeywords)[number];
 
 const combiningKeywords = ['allOf', 'anyOf', 'oneOf'] as const;
 
@@ -35,19 +28,16 @@ const argumentKeywords = new Set<string>(['properties', 'items', ...combiningKey
  */
 export function declaredArguments(schema: SchemaObject): DeclaredArgument[] {
   const root = withReferencesInlined(schema);
-  const rootCombination = combiningKeywords.find((keyword) => Object.hasOwn(root, keyword));
   const declared: DeclaredArgument[] = [];
   mapSubschemas(root, (node, location) => {
     const { properties } = node;
     if (!isRecord(properties) || sentObjectDepth(location, argumentKeywords) < 0) return node;
     const parentPath = argumentPathOf(location);
     const requiredNames = Array.isArray(node.required) ? node.required : [];
-    const combinedBy =
-      rootCombination ?? (keywordsOf(location).includes('allOf') ? 'allOf' : undefined);
     for (const [name, schema] of Object.entries(properties)) {
       const path = joinArgumentPath(parentPath, name);
       const required = requiredNames.includes(name);
-      declared.push({ path, parentPath, name, schema, required, combinedBy });
+      declared.push({ path, parentPath, name, schema, required });
     }
     return node;
   });

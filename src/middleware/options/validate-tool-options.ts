@@ -31,8 +31,8 @@ const rootApplicatorKeywords = [
 
 /**
  * Checks a tool's `defaults` and `overrides` against its JSON Schema, so none of them silently does
- * nothing. Every default names an optional argument the schema declares where the gate applies a
- * default (not under `allOf`, nor in a root that combines schemas), and fits its schema. Every
+ * nothing. Every default names an optional argument the schema declares (through properties, list
+ * items, references and the branches of `allOf`/`anyOf`/`oneOf`) and fits its schema. Every
  * override names a parameter of the root's own `properties`, also on a schema open to other names,
  * so a typo never leaves the real parameter unconstrained (`newParameter: true` adds one on purpose
  * where the schema admits it), and the root says alone what its parameters may be (no `$ref`,
@@ -81,25 +81,17 @@ function checkDefault({
 }): void {
   const { path } = place;
   const found = declared.filter((argument) => argument.path === path);
-  const applied = found.filter((argument) => argument.combinedBy === undefined);
-  const [first] = applied;
+  const [first] = found;
   if (first === undefined) {
-    const combinedBy = found[0]?.combinedBy;
-    throw new InvalidGateOptionError({
-      ...place,
-      message:
-        combinedBy === undefined
-          ? undeclared(declared, path)
-          : `the gate applies no default to "${path}": the schema combines schemas with ${combinedBy} there, which neither strict mode nor the checker resolves, so a null sent for it would reach the tool as null.`,
-    });
+    throw new InvalidGateOptionError({ ...place, message: undeclared(declared, path) });
   }
-  if (applied.every((argument) => argument.required)) {
+  if (found.every((argument) => argument.required)) {
     throw new InvalidGateOptionError({
       ...place,
       message: `"${path}" is a required argument, so the model must send it and a default never applies; give defaults only for optional arguments.`,
     });
   }
-  const schemas = applied.map((argument) => argument.schema);
+  const schemas = found.map((argument) => argument.schema);
   assertFitsOne({ place, name: first.name, what: 'default', schemas, value });
 }
 

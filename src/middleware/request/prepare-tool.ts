@@ -116,7 +116,8 @@ export function prepareTool<TOOLS extends ToolSet>({
   let fixedValues = noFixedValues;
   if (overrides !== undefined) {
     const overridden = applyOverrides(source, overrides);
-    judged = overridden.judged;
+    // Kept as the store's own copy, so each call finds what was prepared from it by identity.
+    judged = store.keep(overridden.judged) ?? overridden.judged;
     fixedValues = overridden.fixedValues;
     converted = overridden.offered;
     if (overridden.offered !== source) {

@@ -10,7 +10,7 @@ import {
 import type { ArgumentPath } from '../../checker/mismatch.ts';
 import { busyAnswer, tooLargeTurnAnswer } from '../../checker/refusal-texts.ts';
 import { decodeWithPlan } from '../../decode/decode-arguments.ts';
-import { optionalNullPlan } from '../../decode/optional-null-plan.ts';
+import { storedOptionalNullPlan } from '../../decode/optional-null-plan.ts';
 import { copyOf } from '../../schema/copy-of.ts';
 import { deepEqual } from '../../schema/deep-equal.ts';
 import { isRecord } from '../../schema/is-record.ts';
@@ -402,7 +402,10 @@ function prepareCall(
   // omission or its default there too, behind references and in union branches alike.
   const plan =
     gated.plan.kind === 'none' && leniency !== 'exact' && (repaired || call.input.includes('null'))
-      ? optionalNullPlan(gated.judged, { defaults: perToolOption(defaults, toolName) })
+      ? storedOptionalNullPlan(gated.judged, {
+          defaults: perToolOption(defaults, toolName),
+          store: request.store,
+        })
       : gated.plan;
   const { value: decoded, problems } = decodeWithPlan(parsed, plan, { store: request.store });
   // A fixed parameter sent with its own value is as if not sent; with another, the check refuses it.
