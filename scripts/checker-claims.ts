@@ -12,7 +12,7 @@ export const checkerClaims: {
   readonly formats: readonly string[];
   /**
    * Keywords of the differential fuzz against ajv (`test/support/checker-differential.ts`) whose
-   * schemas, alone, must leave exact mode no value ajv refuses. Not `$ref`: the generated schemas
+   * schemas, alone, must leave exact mode no value that ajv and cfworker both refuse. Not `$ref`: the generated schemas
    * name no draft, and there the keywords beside a `$ref` are not judged.
    */
   readonly fuzzKeywords: readonly string[];
@@ -116,6 +116,24 @@ export const checkerClaims: {
     'then',
     'else',
     'dependentSchemas',
+    'prefixItems',
+    'contains',
+    'dependentRequired',
+    'patternProperties',
+    'propertyNames',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'minProperties',
+    'maxProperties',
   ],
   minimumRecall: 0.99,
 };
