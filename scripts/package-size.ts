@@ -27,7 +27,7 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 18_500,
+    budget: 19_000,
     importsPackages: false,
   },
   {
@@ -36,7 +36,7 @@ const entries: Entry[] = [
     budget: 27_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 46_000, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 46_500, importsPackages: true },
 ];
 
 let failed = false;
