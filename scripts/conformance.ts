@@ -292,7 +292,7 @@ console.log(
       : ')'),
 );
 console.log(
-  `  every keyword ($ref, applicators, assertions): exact mode refused ${fuzz.mixed.refused} of ${fuzz.mixed.invalid} (${percent(fuzz.mixed.refused, fuzz.mixed.invalid)}; measured, not required)`,
+  `  every keyword, less deeply nested: exact mode refused ${fuzz.mixed.refused} of ${fuzz.mixed.invalid} (${percent(fuzz.mixed.refused, fuzz.mixed.invalid)}; measured, not required)`,
 );
 console.log('');
 

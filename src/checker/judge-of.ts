@@ -34,6 +34,7 @@ import {
   refused,
 } from './judge-run.ts';
 import { wrongTypeJudge } from './judge-type.ts';
+import { unevaluatedJudge } from './judge-unevaluated.ts';
 import { anyOfJudge, oneOfJudge } from './judge-union.ts';
 import { uniqueItemsKeyword } from './judge-unique-items.ts';
 import { refuse, refuseType } from './refuse.ts';
@@ -68,6 +69,8 @@ const applicatorJudges: readonly ApplicatorJudge[] = [
   notJudge,
   conditionJudge,
   dependentSchemasJudge,
+  // Last: it judges what the others left unjudged.
+  unevaluatedJudge,
 ];
 
 /**

@@ -238,6 +238,11 @@ function readJudgedNode(
   readItems(source, node, read, problem);
   if (source.contains !== undefined) node.contains = read(source.contains, 'contains');
   if (reading.assertions) readAssertions(source, node, problem);
+  if (reading.draft === '2020-12') {
+    for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
+      if (source[keyword] !== undefined) node[keyword] = read(source[keyword], keyword);
+    }
+  }
 
   if (applies) {
     readApplicators(node, source, reading, read, (keyword) =>
@@ -453,13 +458,17 @@ const judgedKeywords: ReadonlySet<string> = new Set([
   'items',
   'additionalItems',
   'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
 ]);
 
 /** Whether a keyword of a node can refuse a value but is not judged there. */
 function isUnjudged(keyword: string, source: Record<string, unknown>, reading: Reading): boolean {
   if (!assertionKeywords.has(keyword)) return false;
   if (!judgedKeywords.has(keyword)) return true;
-  if (keyword === '$dynamicRef') return reading.draft !== '2020-12';
+  if (keyword === '$dynamicRef' || keyword.startsWith('unevaluated')) {
+    return reading.draft !== '2020-12';
+  }
   // Draft 4's boolean `exclusiveMaximum` is not judged (see `readAssertions`).
   if (keyword.startsWith('exclusive') && typeof source[keyword] === 'boolean') return true;
   // Under another metaschema, the validation vocabulary may be off: it is not judged.

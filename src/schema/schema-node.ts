@@ -66,6 +66,12 @@ export type JudgedSchemaNode = {
   readonly maxContains?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
+  /**
+   * What the properties and items no other keyword judged must fit (`unevaluatedProperties`,
+   * `unevaluatedItems`; read under 2020-12 only, where they are defined).
+   */
+  readonly unevaluatedProperties?: SchemaNode;
+  readonly unevaluatedItems?: SchemaNode;
   /** `true` when no two items may be equal. */
   readonly uniqueItems?: true;
   readonly minimum?: number;

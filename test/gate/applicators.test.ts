@@ -49,6 +49,25 @@ const bookingSchema = {
   required: ['guest', 'room', 'stay'],
 };
 
+/**
+ * A trip to a place given by reference, extended beside it and closed to any other name
+ * (2020-12). The extension sits below the root: `@ai-sdk/mcp` adds `additionalProperties: false`
+ * to the root of every listed schema, which would close it to the referenced names as well.
+ */
+const tripSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  $defs: { place: { properties: { city: { type: 'string' } }, required: ['city'] } },
+  properties: {
+    trip: {
+      $ref: '#/$defs/place',
+      properties: { days: { type: 'integer', minimum: 1 } },
+      unevaluatedProperties: false,
+    },
+  },
+  required: ['trip'],
+};
+
 describe('references and unions, through the loop', () => {
   it('refuses a call no branch fits, runs no call of the turn, and runs the corrected turn', async () => {
     const booked: unknown[] = [];
@@ -138,6 +157,7 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
       mcp.setRequestHandler(ListToolsRequestSchema, async () => ({
         tools: [
           { name: 'book', description: 'Book a room.', inputSchema: bookingSchema },
+          { name: 'plan_trip', description: 'Plan a trip.', inputSchema: tripSchema },
           {
             name: 'notify',
             description: 'Send a note.',
@@ -189,5 +209,46 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
       `${refusedPrefix('book')}\n"stay.date" is required but was not sent.`,
     ]);
     expect(notRun.map(({ toolCallId }) => toolCallId)).toEqual(['c1']);
+  });
+
+  it('refuses a name no schema of a closed extension judged, before the server sees it', async () => {
+    received.length = 0;
+    const gate = toolGate();
+    const model = new MockLanguageModelV4({
+      provider: 'openai.responses',
+      doGenerate: [
+        toolTurn([
+          call('c1', 'notify', { text: 'planning' }),
+          call('c2', 'plan_trip', { trip: { city: 'Oslo', days: 3, budget: 900 } }),
+        ]),
+        toolTurn([
+          call('d1', 'notify', { text: 'planning' }),
+          call('d2', 'plan_trip', { trip: { city: 'Oslo', days: 3 } }),
+        ]),
+        textTurn('done'),
+      ],
+    });
+    const client = await createMCPClient({ transport: { type: 'http', url: server.url.href } });
+    try {
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: gate.middleware }),
+        tools: gate.wrapTools(await client.tools()),
+        prompt: 'plan a trip',
+        stopWhen: isStepCount(4),
+      });
+      expect(result.text).toBe('done');
+    } finally {
+      await client.close();
+    }
+    const { refused, notRun } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
+    expect(refused.map(({ output }) => output.value)).toEqual([
+      `${refusedPrefix('plan_trip')}\n"trip.budget" must not be sent.`,
+    ]);
+    expect(notRun.map(({ toolCallId }) => toolCallId)).toEqual(['c1']);
+    // The server saw only the corrected turn.
+    expect(received).toEqual([
+      { tool: 'notify', args: { text: 'planning' } },
+      { tool: 'plan_trip', args: { trip: { city: 'Oslo', days: 3 } } },
+    ]);
   });
 });
