@@ -223,6 +223,33 @@ describe('prepareSchema', () => {
       }
     });
 
+    it('should read "not" of everything beside a $ref as draft 7 does: ignored', () => {
+      const schema = { $ref: '#/definitions/a', not: {}, definitions: { a: { type: 'string' } } };
+      expect(prepareSchema({ $schema: draft7, ...schema }).root).toMatchObject({
+        types: JsonKind.string,
+      });
+      expect(prepareSchema({ $schema: draft2020, ...schema }).root).toEqual({ kind: 'never' });
+    });
+
+    it('should read the keywords 2020-12 added as names that assert nothing in draft 7', () => {
+      const schema = {
+        prefixItems: [{ type: 'string' }],
+        contains: { type: 'integer' },
+        minContains: 2,
+        dependentRequired: { a: ['b'] },
+      };
+      const draft7Node = judged(prepareSchema({ $schema: draft7, ...schema }).root);
+      expect(draft7Node.prefixItems).toBeUndefined();
+      expect(draft7Node.minContains).toBeUndefined();
+      expect(draft7Node.dependentRequired).toBeUndefined();
+      expect(draft7Node.contains).toBeDefined();
+      expect(draft7Node.unjudged).toBeUndefined();
+      const draft2020Node = judged(prepareSchema({ $schema: draft2020, ...schema }).root);
+      expect(draft2020Node.prefixItems).toHaveLength(1);
+      expect(draft2020Node.minContains).toBe(2);
+      expect(draft2020Node.dependentRequired?.get('a')).toEqual(['b']);
+    });
+
     it('should judge the keywords beside a $ref as 2020-12 does, ignore them as draft 7 does', () => {
       const schema = (draft: string | undefined) => ({
         ...(draft === undefined ? {} : { $schema: draft }),

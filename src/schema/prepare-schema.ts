@@ -114,9 +114,7 @@ function readJudgedNode(
   outerBase: string,
 ): SchemaNode {
   const { memo, problems, draft } = reading;
-  const source = schema as Record<string, unknown>;
-  // `not` of a schema that admits everything admits nothing, whatever sits beside it.
-  if (acceptsNothing(source)) return neverSchemaNode;
+  const source = draft === 'draft7' ? withoutLaterKeywords(schema) : (schema as Source);
   const base = baseUriOf(source, outerBase, draft);
   const keywords = Object.keys(source);
   const reference = referenceFormOf(source, keywords, draft);
@@ -130,6 +128,9 @@ function readJudgedNode(
     return named;
   }
   const referenceOnly = reference === 'first';
+  // `not` of a schema that admits everything admits nothing, whatever sits beside it (but for a
+  // `$ref` whose neighbours may be ignored).
+  if (!referenceOnly && acceptsNothing(source)) return neverSchemaNode;
 
   const types = referenceOnly ? { kinds: 0 } : readTypes(source.type);
   if (types.skip !== undefined) {
@@ -253,6 +254,20 @@ function readJudgedNode(
 
   // Frozen, so what the checker builds from a node (kept by the node) stays true to it.
   return Object.freeze(node);
+}
+
+type Source = Record<string, unknown>;
+
+/** Keywords 2019-09 and 2020-12 added: in a draft 7 schema they are names that assert nothing. */
+const laterKeywords = ['prefixItems', 'dependentRequired', 'minContains', 'maxContains'];
+
+/** A draft 7 schema as its draft reads it: without {@link laterKeywords} (a copy when it has any). */
+function withoutLaterKeywords(schema: object): Source {
+  const source = schema as Source;
+  if (!laterKeywords.some((keyword) => Object.hasOwn(source, keyword))) return source;
+  const copy = { ...source };
+  for (const keyword of laterKeywords) delete copy[keyword];
+  return copy;
 }
 
 /**
