@@ -27,16 +27,16 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 19_000,
+    budget: 19_200,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 27_000,
+    budget: 27_500,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 46_500, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 46_700, importsPackages: true },
 ];
 
 let failed = false;

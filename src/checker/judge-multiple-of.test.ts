@@ -1,3 +1,5 @@
+import { Validator } from '@cfworker/json-schema';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messagesOf } from '../../test/support/messages-of.ts';
 import { fitArguments } from './check-arguments.ts';
@@ -25,10 +27,40 @@ describe('multipleOfKeyword', () => {
     }
   });
 
-  it('should pass, unjudged, a quotient too large to compute', () => {
-    expect(fitArguments({ multipleOf: 0.123456789 }, 1e308, { leniency: 'exact' })).toEqual({
-      fits: true,
-      complete: false,
-    });
+  it('should divide as decimals a quotient too large for floating point', () => {
+    expect(messagesOf({ type: 'integer', multipleOf: 0.123456789 }, 1e308)).toEqual([
+      'The arguments must be a multiple of 0.123456789, not 1e+308.',
+    ]);
+    expect(messagesOf({ multipleOf: 0.3 }, -1e308)).toHaveLength(1);
+    for (const [value, multipleOf] of [
+      [1e308, 0.5],
+      [-1e308, 0.5],
+      [1e308, 0.1],
+      [5e307, 0.2],
+      [Number.MAX_VALUE, 1e-10],
+      [1.5e300, 3e-10],
+    ] as const) {
+      expect(fitArguments({ multipleOf }, value, { leniency: 'exact' })).toEqual({
+        fits: true,
+        complete: true,
+      });
+    }
+  });
+
+  it('should judge overflowing quotients as cfworker does, which divides every number as decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e300, max: Number.MAX_VALUE, noNaN: true }),
+        fc.constantFrom(1e-10, 3e-10, 2.5e-9, 1.23456789e-9, 2e-20, 7e-300, 6.25e-12),
+        fc.boolean(),
+        (magnitude, multipleOf, negative) => {
+          const value = negative ? -magnitude : magnitude;
+          expect(value / multipleOf).toBe(negative ? -Infinity : Infinity);
+          const expected = new Validator({ multipleOf }, '2020-12').validate(value).valid;
+          expect(messagesOf({ multipleOf }, value)).toHaveLength(expected ? 0 : 1);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

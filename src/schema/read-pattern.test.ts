@@ -40,6 +40,21 @@ const atoms = [
   '[[]',
   '\\/',
   '[\\u{1F600}-\\u{1F64F}]',
+  '\\p{L}',
+  '\\P{Lu}',
+  '\\p{Letter}',
+  '\\p{digit}',
+  '\\p{gc=Nd}',
+  '\\p{Script=Greek}',
+  '\\P{sc=Latin}',
+  '\\p{White_Space}',
+  '[\\p{Nd}_]',
+  '[^\\p{L}]',
+  '[\\P{L}]',
+  '[^\\P{Ll}a]',
+  '\\cJ',
+  '\\ca',
+  '[\\cI\\cM]',
 ];
 const quantifiers = ['', '*', '+', '?', '{2}', '{1,3}', '*?', '{0,}'];
 const pattern = fc
@@ -80,6 +95,12 @@ const characters = [
   '\u0000',
   '\b',
   '\v',
+  '\t',
+  'π',
+  'Σ',
+  '\u0663',
+  '\u2003',
+  '\u0001',
 ];
 const text = fc
   .array(fc.constantFrom(...characters), { maxLength: 8 })
@@ -110,9 +131,12 @@ describe('readPattern', () => {
       '(?<!a)b',
       '(a)\\1',
       '(?<n>a)\\k<n>',
-      '\\p{L}',
+      '\\p{Script_Extensions=Greek}',
+      '[\\p{scx=Grek}]',
+      '\\p{Script=Grek}',
+      '\\p{ASCII}',
+      '\\P{Alpha}',
       '[\\S]',
-      '\\cJ',
       '\\uD83D\\uDE00',
       'a{2000}',
       'a{600}b{600}',
@@ -120,6 +144,20 @@ describe('readPattern', () => {
     ]) {
       expect(readPattern(source)).toMatchObject({ test: undefined, invalid: false });
     }
+  });
+
+  it('should judge Unicode property escapes and control letters as the test suite means them', () => {
+    const letters = readPattern('^\\p{Letter}+$').test;
+    expect(['Hello', 'π', '123'].map((text) => letters?.(text))).toEqual([true, true, false]);
+    const digits = readPattern('^\\p{digit}+$').test;
+    expect(['42', '-%#', '\u09ea\u09e8'].map((text) => digits?.(text))).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const control = readPattern('^\\cC$').test;
+    expect(['\u0003', '\\cC'].map((text) => control?.(text))).toEqual([true, false]);
+    expect(readPattern('[\\P{L}]').test?.('é')).toBe(false);
   });
 
   it('should say when a pattern is not valid', () => {

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { re2UnicodeProperty } from './re2-unicode-property.ts';
 
 /** A schema's `pattern` (or a `patternProperties` name) as the checker runs it. */
 export type Pattern = {
@@ -6,7 +7,8 @@ export type Pattern = {
   /**
    * Whether a text holds a match, in time linear in the text; `undefined` when the pattern is not
    * judged (not a valid ECMAScript pattern, or written with what the linear-time engine does not
-   * run the same way: lookarounds, back references, Unicode property escapes).
+   * run the same way: lookarounds, back references, `Script_Extensions` and the Unicode properties
+   * RE2 does not know).
    */
   readonly test: ((text: string) => boolean) | undefined;
   /** Set when the pattern is not a valid ECMAScript regular expression. */
@@ -22,9 +24,9 @@ const maxPatternLength = 2_000;
  */
 const maxProgramSize = 1_000;
 
-// What ECMAScript's `\s` matches: WhiteSpace and LineTerminator (RE2's `\s` is ASCII only).
-const whiteSpace =
-  '\\t\\n\\x{b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
+// What ECMAScript's `\s` matches (RE2's is ASCII only): WhiteSpace and LineTerminator, that is the
+// controls from tab to carriage return, U+2028, U+2029, U+FEFF and the Space_Separator category.
+const whiteSpace = '\\t-\\r\\x{2028}\\x{2029}\\x{feff}\\p{Zs}';
 // What ECMAScript's `.` matches without the `s` flag (RE2's `.` matches `\r`, U+2028 and U+2029).
 const anyButLineTerminator = '[^\\n\\r\\x{2028}\\x{2029}]';
 const anyCodePoint = '\\x{0}-\\x{10ffff}';
@@ -33,8 +35,8 @@ const anyCodePoint = '\\x{0}-\\x{10ffff}';
  * Reads a pattern the way JSON Schema means it (an ECMAScript regular expression, with the `u`
  * flag so it reads code points) and compiles it for RE2's linear-time engine, so a pattern from an
  * untrusted server cannot make a check backtrack for hours. The pattern is translated token by
- * token where the two dialects differ (`\s`, `.`, escapes, empty classes); what RE2 cannot run the
- * same way is left unjudged rather than guessed at.
+ * token where the two dialects differ (`\s`, `.`, escapes such as `\cJ` and `\p{Letter}`, empty
+ * classes); what RE2 cannot run the same way is left unjudged rather than guessed at.
  */
 export function readPattern(source: string): Pattern {
   if (source.length > maxPatternLength) return { source, test: undefined, invalid: false };
@@ -155,6 +157,16 @@ function readEscape(
       return { text: '\\x{0}', end: at + 1 };
     case 'x':
       return { text: `\\x{${source.slice(at + 1, at + 3)}}`, end: at + 3 };
+    case 'c':
+      // A control letter stands for the letter's code point modulo 32.
+      return { text: `\\x{${(source.charCodeAt(at + 1) % 32).toString(16)}}`, end: at + 2 };
+    case 'p':
+    case 'P': {
+      // A property RE2 does not know makes the compile fail, which leaves the pattern unjudged.
+      const close = source.indexOf('}', at);
+      const name = re2UnicodeProperty(source.slice(at + 2, close));
+      return name === undefined ? undefined : { text: `\\${char}{${name}}`, end: close + 1 };
+    }
     case 'u': {
       if (source[at + 1] === '{') {
         const close = source.indexOf('}', at);
@@ -166,8 +178,8 @@ function readEscape(
       return { text: `\\x{${hex}}`, end: at + 5 };
     }
     default:
-      // Back references (`\1`, `\k<name>`), `\cX` and Unicode property escapes are not judged.
-      if (/[1-9kcpP]/.test(char)) return undefined;
+      // Back references (`\1`, `\k<name>`) are not judged.
+      if (/[1-9k]/.test(char)) return undefined;
       // What is left is a syntax character escaped to stand for itself.
       return { text: `\\${char}`, end: at + 1 };
   }
