@@ -63,4 +63,31 @@ describe('multipleOfKeyword', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('should give a certain verdict, so not and oneOf read it right', () => {
+    // Within a few units in the last place of a whole number, but not a multiple as decimals.
+    for (const [value, multipleOf] of [
+      [1.0000000000000002, 1],
+      [3.0000000000000004, 3],
+      [0.2500000000000001, 0.25],
+      [2 ** 60, 3],
+    ] as const) {
+      expect(messagesOf({ not: { multipleOf } }, value)).toEqual([]);
+      expect(messagesOf({ multipleOf }, value)).toHaveLength(1);
+    }
+  });
+
+  it('should judge any pair as cfworker does, which divides every number as decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()),
+        fc.constantFrom(0.1, 0.01, 0.25, 3, 7, 2.5, 1e-10, 0.123456789, 1e21),
+        (value, multipleOf) => {
+          const expected = new Validator({ multipleOf }, '2020-12').validate(value).valid;
+          expect(messagesOf({ multipleOf }, value)).toHaveLength(expected ? 0 : 1);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
 });

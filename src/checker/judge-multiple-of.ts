@@ -3,23 +3,22 @@ import type { Judge, KeywordJudge } from './judge-run.ts';
 import { refuse } from './refuse.ts';
 
 /**
- * How far from a whole number a quotient may lie and still count as one, in units of its own size:
- * `0.3 / 0.1` is 2.9999999999999996 in binary floating point, and a value JSON Schema accepts is
- * never refused for that.
+ * `multipleOf`, as the decimal numbers JSON Schema means: `0.3` is a multiple of `0.1`, though
+ * not in binary floating point. Whole numbers a double holds exactly are divided as they are; any
+ * other pair exactly, from their decimal forms, so every verdict is certain (a tolerance would
+ * call `1.0000000000000002` a multiple of `1`, and `not` would then refuse it).
  */
-const tolerance = 4 * Number.EPSILON;
-
-/** `multipleOf`. */
 export const multipleOfKeyword: KeywordJudge = {
   kinds: JsonKind.number | JsonKind.integer,
   build({ multipleOf }): Judge | undefined {
     if (multipleOf === undefined) return undefined;
+    const wholeDivisor = Number.isSafeInteger(multipleOf);
     return (value, run) => {
-      const quotient = (value as number) / multipleOf;
-      if (Number.isInteger(quotient)) return value;
-      const multiple = Number.isFinite(quotient)
-        ? Math.abs(quotient - Math.round(quotient)) <= tolerance * Math.max(1, Math.abs(quotient))
-        : isDecimalMultiple(value as number, multipleOf);
+      const number = value as number;
+      const multiple =
+        wholeDivisor && Number.isSafeInteger(number)
+          ? number % multipleOf === 0
+          : isDecimalMultiple(number, multipleOf);
       if (multiple) return value;
       return refuse(run, () => ({
         code: 'multiple-of',
@@ -31,8 +30,8 @@ export const multipleOfKeyword: KeywordJudge = {
 };
 
 /**
- * Whether `value` is a multiple of `divisor` as the decimal numbers JSON Schema means, for a
- * quotient too large for floating point (`1e308 / 0.5`): each number's shortest decimal form
+ * Whether `value` is a multiple of `divisor` as the decimal numbers JSON Schema means: each
+ * number's shortest decimal form
  * (`1e+308`, `0.123456789`) is read as whole digits times a power of ten and divided exactly. That
  * power lies between -324 and 308 for any finite number, so the whole numbers stay below 10^650.
  */
