@@ -61,9 +61,9 @@ export type ArgumentsJudgement = {
  * mismatch (up to `maxMismatches`), each with a sentence a model can act on. An empty list means
  * the arguments fit.
  *
- * It judges `$ref`s within the schema, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and
- * `dependentSchemas` beside the keywords that assert; what it cannot judge (a remote `$ref`,
- * unknown types, `format`, `unevaluated*`, a `pattern` RE2 cannot run the same way) it passes, and
+ * It judges `$ref`s within the schema, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`,
+ * `dependentSchemas` and `unevaluated*` beside the keywords that assert; what it cannot judge (a
+ * remote `$ref`, unknown types, `format`, a `pattern` RE2 cannot run the same way) it passes, and
  * a fit it could not judge in full never refuses (it is never "more than one" of a `oneOf`, `not`
  * of it passes). `not` of a schema that admits everything (`{ not: {} }`) admits nothing, like
  * `false`. Arguments that cannot be read (throwing getters, proxies) are refused with a sentence;

@@ -250,6 +250,66 @@ describe('prepareSchema', () => {
       expect(draft2020Node.dependentRequired?.get('a')).toEqual(['b']);
     });
 
+    it('should resolve a $dynamicRef through the resources on the path taken to it', () => {
+      // A generic list whose item type each specialisation binds with its own $dynamicAnchor.
+      const list = (itemType: string) => ({
+        $id: `${itemType}List`,
+        $defs: { itemType: { $dynamicAnchor: 'itemType', type: itemType } },
+        $ref: 'genericList',
+      });
+      const schema = {
+        $schema: draft2020,
+        $id: 'https://example.com/lists',
+        properties: { numbers: { $ref: 'numberList' }, texts: { $ref: 'stringList' } },
+        $defs: {
+          genericList: {
+            $id: 'genericList',
+            type: 'array',
+            items: { $dynamicRef: '#itemType' },
+            $defs: { fallback: { $dynamicAnchor: 'itemType' } },
+          },
+          numberList: list('number'),
+          stringList: list('string'),
+        },
+      };
+      const root = judged(prepareSchema(schema).root);
+      const itemsOf = (name: string) => judged(judged(root.properties?.get(name)).items);
+      const typesOf = (type: string) => judged(prepareSchema({ type }).root).types;
+      expect(judged(itemsOf('numbers').allOf?.[0]).types).toBe(typesOf('number'));
+      expect(judged(itemsOf('texts').allOf?.[0]).types).toBe(typesOf('string'));
+    });
+
+    it('should leave unjudged the schemas past a bounded number of dynamic scopes', () => {
+      // `steps` names, each bound by one of two resources a union chooses: 2^steps scopes.
+      const chain = (steps: number) => {
+        const $defs: Record<string, unknown> = {
+          end: { $dynamicRef: '#n0' },
+          fallback: { $dynamicAnchor: 'n0' },
+        };
+        for (let step = 0; step < steps; step++) {
+          const next = step === steps - 1 ? 'end' : `choice${step + 1}`;
+          $defs[`choice${step}`] = { anyOf: [{ $ref: `r${step}a` }, { $ref: `r${step}b` }] };
+          for (const side of ['a', 'b']) {
+            $defs[`r${step}${side}`] = {
+              $id: `r${step}${side}`,
+              $defs: { anchor: { $dynamicAnchor: `n${step}`, type: 'string' } },
+              $ref: `https://example.com/chain#/$defs/${next}`,
+            };
+          }
+        }
+        return {
+          $schema: draft2020,
+          $id: 'https://example.com/chain',
+          $ref: '#/$defs/choice0',
+          $defs,
+        };
+      };
+      const unjudgedDynamicRef = (steps: number) =>
+        JSON.stringify(prepareSchema(chain(steps)).root).includes('"keyword":"$dynamicRef"');
+      expect(unjudgedDynamicRef(3)).toBe(false);
+      expect(unjudgedDynamicRef(7)).toBe(true);
+    });
+
     it('should judge the keywords beside a $ref as 2020-12 does, ignore them as draft 7 does', () => {
       const schema = (draft: string | undefined) => ({
         ...(draft === undefined ? {} : { $schema: draft }),

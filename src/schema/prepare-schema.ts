@@ -44,8 +44,15 @@ export type PreparedSchema = {
  * same content again keeps the result (see `PreparedStore`).
  */
 export function prepareSchema(schema: unknown): PreparedSchema {
-  const reading = readingOf(schema);
-  return { root: readSchemaNode(schema, '', 0, reading, documentUri), problems: reading.problems };
+  const reading = readingOf(schema, false);
+  const root = readSchemaNode(schema, '', 0, reading, startOf(reading));
+  if (!reading.dynamicScopeMet) return { root, problems: reading.problems };
+  // A `$dynamicRef` that depends on the path taken to it: read again, following the paths.
+  const dynamic = readingOf(schema, true);
+  return {
+    root: readSchemaNode(schema, '', 0, dynamic, startOf(dynamic)),
+    problems: dynamic.problems,
+  };
 }
 
 /** One reading of a document. */
@@ -54,25 +61,92 @@ type Reading = {
   readonly draft: SchemaDraft;
   /** Whether the keywords of the validation vocabulary are judged (see {@link knowsVocabularies}). */
   readonly assertions: boolean;
-  /**
-   * The node read from each schema object: registered before its children are read, so a schema
-   * that contains itself ends in a cycle of nodes instead of endless reading.
-   */
-  readonly memo: Map<object, SchemaNode>;
   readonly problems: SchemaProblem[];
   /** Where references lead, read when the first one is met. */
   targets: ReferenceTargets | undefined;
+  /**
+   * Set when the reading follows the dynamic scope: the `$dynamicAnchor` names several schemas
+   * declare (a `$dynamicRef` to one of them resolves by the path taken), and the scopes met, by key.
+   */
+  readonly dynamic:
+    | { readonly names: readonly string[]; scopes: Map<string, DynamicScope> }
+    | undefined;
+  /** Set when a `$dynamicRef` was met that resolves by the path taken (see `prepareSchema`). */
+  dynamicScopeMet: boolean;
 };
 
-function readingOf(root: unknown): Reading {
-  return {
+/** Where a schema is read: the base URI around it, and the dynamic scope of the path to it. */
+type Place = { readonly base: string; readonly scope: DynamicScope };
+
+/**
+ * 2020-12's dynamic scope, as far as a `$dynamicRef` needs it: for each name in `Reading.dynamic`,
+ * the schema declaring it in the outermost resource entered. One scope per such binding, each
+ * with its own nodes.
+ */
+type DynamicScope = {
+  /** The URI of the `$dynamicAnchor` each name is bound to. */
+  readonly bound: ReadonlyMap<string, string>;
+  /**
+   * The node read from each schema object in this scope: registered before its children are read,
+   * so a schema that contains itself ends in a cycle of nodes instead of endless reading.
+   */
+  readonly memo: Map<object, SchemaNode>;
+};
+
+/** More scopes than this (a document built to multiply them) leave the schemas past them unjudged. */
+const maxDynamicScopes = 64;
+
+function readingOf(root: unknown, dynamic: boolean): Reading {
+  const reading: Reading = {
     root,
     draft: draftOf(root),
     assertions: knowsVocabularies(root),
-    memo: new Map(),
     problems: [],
     targets: undefined,
+    dynamic: undefined,
+    dynamicScopeMet: false,
   };
+  if (!dynamic) return reading;
+  const targets = referenceTargetsOf(root);
+  const names = [...targets.dynamicAnchors].filter(([, count]) => count > 1).map(([name]) => name);
+  return { ...reading, targets, dynamic: { names, scopes: new Map() } };
+}
+
+function startOf(reading: Reading): Place {
+  const scope: DynamicScope = { bound: new Map(), memo: new Map() };
+  reading.dynamic?.scopes.set('', scope);
+  return { base: documentUri, scope };
+}
+
+/**
+ * The scope once the resource at `base` is entered: its `$dynamicAnchor`s of the names that
+ * resolve by path bind where no outer resource bound them first. `undefined` past
+ * {@link maxDynamicScopes}.
+ */
+function enteredScope(
+  scope: DynamicScope,
+  base: string,
+  reading: Reading,
+): DynamicScope | undefined {
+  const { dynamic, targets } = reading;
+  if (dynamic === undefined || targets === undefined) return scope;
+  let bound: Map<string, string> | undefined;
+  for (const name of dynamic.names) {
+    if (scope.bound.has(name)) continue;
+    const uri = `${base}#${name}`;
+    const anchor = targets.anchors.get(uri);
+    if (!isRecord(anchor) || anchor.$dynamicAnchor !== name) continue;
+    bound ??= new Map(scope.bound);
+    bound.set(name, uri);
+  }
+  if (bound === undefined) return scope;
+  const key = [...bound.values()].sort().join(' ');
+  const known = dynamic.scopes.get(key);
+  if (known !== undefined) return known;
+  if (dynamic.scopes.size >= maxDynamicScopes) return undefined;
+  const entered: DynamicScope = { bound, memo: new Map() };
+  dynamic.scopes.set(key, entered);
+  return entered;
 }
 
 function readSchemaNode(
@@ -80,9 +154,9 @@ function readSchemaNode(
   pointer: string,
   depth: number,
   reading: Reading,
-  base: string,
+  place: Place,
 ): SchemaNode {
-  const { memo, problems } = reading;
+  const { problems } = reading;
   if (schema === true) return anySchemaNode;
   if (schema === false) return neverSchemaNode;
   if (typeof schema !== 'object' || schema === null) {
@@ -91,14 +165,14 @@ function readSchemaNode(
   }
   if (depth > maxSchemaDepth) return skipped({ code: 'too-deep' });
 
-  const seen = memo.get(schema);
+  const seen = place.scope.memo.get(schema);
   if (seen !== undefined) return seen;
   try {
     if (Array.isArray(schema)) {
       problems.push({ pointer, message: 'a schema must be an object or a boolean' });
       return skipped({ code: 'malformed', keyword: '' });
     }
-    return readJudgedNode(schema, pointer, depth, reading, base);
+    return readJudgedNode(schema, pointer, depth, reading, place);
   } catch {
     // A schema object whose getters or proxy traps throw cannot be read: it is not judged.
     problems.push({ pointer, message: 'the schema could not be read' });
@@ -111,11 +185,23 @@ function readJudgedNode(
   pointer: string,
   depth: number,
   reading: Reading,
-  outerBase: string,
+  outer: Place,
 ): SchemaNode {
-  const { memo, problems, draft } = reading;
+  const { problems, draft } = reading;
   const source = draft === 'draft7' ? withoutLaterKeywords(schema) : (schema as Source);
-  const base = baseUriOf(source, outerBase, draft);
+  const base = baseUriOf(source, outer.base, draft);
+  // A resource entered (its own `$id`, a reference into another, the document) may bind the
+  // `$dynamicAnchor`s a `$dynamicRef` resolves to.
+  const scope =
+    base !== outer.base || depth === 0 ? enteredScope(outer.scope, base, reading) : outer.scope;
+  if (scope === undefined) return skipped({ code: 'keyword', keyword: '$dynamicRef' });
+  const place: Place = { base, scope };
+  // References are read against the base around the schema (`referencedBy` reads its `$id`).
+  const referring: Place = { base: outer.base, scope };
+  const remember = (node: SchemaNode) => {
+    outer.scope.memo.set(schema, node);
+    scope.memo.set(schema, node);
+  };
   const keywords = Object.keys(source);
   const reference = referenceFormOf(source, keywords, draft);
   if (reference === 'malformed') {
@@ -123,8 +209,8 @@ function readJudgedNode(
     return skipped({ code: 'malformed', keyword: '$ref' });
   }
   if (reference === 'alone') {
-    const named = readReferenced(source, pointer, depth, reading, outerBase);
-    memo.set(schema, named);
+    const named = readReferenced(source, pointer, depth, reading, referring);
+    remember(named);
     return named;
   }
   const referenceOnly = reference === 'first';
@@ -181,17 +267,17 @@ function readJudgedNode(
     unjudged: undefined,
     judges: { exact: undefined, lenient: undefined },
   };
-  // Registered before the children are read (see `Reading.memo`).
-  memo.set(schema, node);
+  // Registered before the children are read (see `DynamicScope.memo`).
+  remember(node);
   const read = (child: unknown, at: string) =>
-    readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, base);
+    readSchemaNode(child, `${pointer}/${at}`, depth + 1, reading, place);
   const problem = (at: string, message: string) =>
     problems.push({ pointer: `${pointer}/${at}`, message });
 
   if (referenceOnly) {
     // Without a declared draft, only the `$ref` is judged: draft 7 ignores the keywords beside
     // it, so a value they refuse may still fit.
-    node.allOf = [readReferenced(source, pointer, depth, reading, outerBase)];
+    node.allOf = [readReferenced(source, pointer, depth, reading, referring)];
     node.unjudged = keywords.find(
       (keyword) => keyword !== '$ref' && assertionKeywords.has(keyword),
     );
@@ -247,7 +333,7 @@ function readJudgedNode(
 
   if (applies) {
     readApplicators(node, source, reading, read, (keyword) =>
-      readReferenced(source, pointer, depth, reading, outerBase, keyword),
+      readReferenced(source, pointer, depth, reading, referring, keyword),
     );
   }
   node.unjudged = unjudged;
@@ -581,25 +667,35 @@ function readReferenced(
   pointer: string,
   depth: number,
   reading: Reading,
-  outerBase: string,
+  outer: Place,
   keyword: '$ref' | '$dynamicRef' = '$ref',
 ): SchemaNode {
+  let { scope } = outer;
   const chain: unknown[] = [];
-  let target: ReferenceTarget | undefined = { schema: source, base: outerBase };
+  let target: ReferenceTarget | undefined = { schema: source, base: outer.base };
   do {
     const link = target.schema as Record<string, unknown>;
-    target = referencedBy(link, target.base, reading, chain.length === 0 ? keyword : '$ref');
+    const linkKeyword = chain.length === 0 ? keyword : '$ref';
+    target = referencedBy(link, target.base, reading, linkKeyword, scope);
     chain.push(link);
     if (target === undefined || chain.includes(target.schema)) {
       return skipped({ code: 'keyword', keyword });
     }
+    // Each resource a reference leads into joins the dynamic scope, by pointer too.
+    const resource = isRecord(target.schema)
+      ? baseUriOf(target.schema, target.base, reading.draft)
+      : target.base;
+    const entered = enteredScope(scope, resource, reading);
+    if (entered === undefined) return skipped({ code: 'keyword', keyword: '$dynamicRef' });
+    scope = entered;
   } while (
     isRecord(target.schema) &&
-    !reading.memo.has(target.schema) &&
+    !scope.memo.has(target.schema) &&
     referenceFormOf(target.schema, Object.keys(target.schema), reading.draft) === 'alone'
   );
-  const node = readSchemaNode(target.schema, `${pointer}/$ref`, depth + 1, reading, target.base);
-  for (const link of chain.slice(1)) reading.memo.set(link as object, node);
+  const at: Place = { base: target.base, scope };
+  const node = readSchemaNode(target.schema, `${pointer}/$ref`, depth + 1, reading, at);
+  for (const link of chain.slice(1)) outer.scope.memo.set(link as object, node);
   return node;
 }
 
@@ -608,6 +704,7 @@ function referencedBy(
   outerBase: string,
   reading: Reading,
   keyword: '$ref' | '$dynamicRef',
+  scope: DynamicScope,
 ): ReferenceTarget | undefined {
   reading.targets ??= referenceTargetsOf(reading.root);
   const { draft, targets } = reading;
@@ -615,10 +712,18 @@ function referencedBy(
   const target = resolveReference(targets, reference, baseUriOf(schema, outerBase, draft));
   if (keyword === '$dynamicRef') {
     // A `$dynamicRef` is a `$ref` unless it names a `$dynamicAnchor` another schema of the
-    // document declares too: which one applies then depends on the path taken to it.
+    // document declares too: then the path taken to it decides, through the dynamic scope.
     const name = reference.slice(reference.indexOf('#') + 1);
     const anchored = isRecord(target?.schema) && target.schema.$dynamicAnchor === name;
-    return anchored && (targets.dynamicAnchors.get(name) ?? 0) > 1 ? undefined : target;
+    if (!anchored || (targets.dynamicAnchors.get(name) ?? 0) <= 1) return target;
+    if (reading.dynamic === undefined) {
+      reading.dynamicScopeMet = true;
+      return undefined;
+    }
+    const bound = scope.bound.get(name);
+    const schemaBound = bound === undefined ? undefined : targets.anchors.get(bound);
+    if (!isRecord(schemaBound)) return target;
+    return { schema: schemaBound, base: targets.outerBases.get(schemaBound) ?? documentUri };
   }
   // Draft 7 reads a `$ref` against the base outside its `$id`, 2020-12 inside it: without a
   // declared draft, only a target both agree on is followed.
