@@ -8,6 +8,7 @@ describe('schemaDefaultOf', () => {
     expect(schemaDefaultOf(true)).toEqual({ kind: 'absent' });
     expect(schemaDefaultOf({ type: 'integer', default: null })).toEqual({ kind: 'null' });
     expect(schemaDefaultOf({ type: 'integer', default: '3' })).toEqual({ kind: 'unfit' });
+    expect(schemaDefaultOf({ type: 'array', default: [1n] })).toEqual({ kind: 'unfit' });
     expect(schemaDefaultOf({ type: 'string', maxLength: 2, default: 'abc' })).toEqual({
       kind: 'unfit',
     });
