@@ -255,7 +255,7 @@ describe('toStrictSchema', () => {
         expect(notes).toContainEqual({
           pointer: '/properties/a/default',
           message:
-            'the schema\'s default for "a" does not fit it: its null decodes to leaving it out',
+            'the schema\'s default for "a" is not a value the argument accepts: its null decodes to leaving it out',
         });
       }
     });

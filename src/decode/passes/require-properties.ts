@@ -212,7 +212,9 @@ function placeholderFor(
     return { decodeTo: 'default', value: found.value };
   }
   const why =
-    found.kind === 'null' ? 'is null, which the argument does not accept' : 'does not fit it';
+    found.kind === 'null'
+      ? 'is null, which the argument does not accept'
+      : 'is not a value the argument accepts';
   notes.push({
     pointer: `${pointer}/default`,
     message: `the schema's default for "${path}" ${why}: its null decodes to leaving it out`,
