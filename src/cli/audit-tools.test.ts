@@ -243,5 +243,7 @@ describe('auditTools, values JSON cannot write', () => {
     expect(row?.outcome).toBe('strict');
     const start = (row?.changes ?? []).filter((change) => change.path === 'start');
     expect(start.map((change) => change.text).join('\n')).toContain('10');
+    // Not a JSON integer, so the default does not fit: a null means left out.
+    expect(start[0]?.text).toContain('a null means left out');
   });
 });

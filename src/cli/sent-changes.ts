@@ -259,7 +259,7 @@ function visitObject(
         text:
           placeholder.decodeTo === 'default'
             ? `null added as a placeholder for its default ${describeMember(placeholder.value)}, which strict mode does not take`
-            : `null added as a placeholder: a null means left out${hasDefault && defaultValue === null ? ' (its default null is no value it takes)' : ''}`,
+            : `null added as a placeholder: a null means left out${hasDefault ? ` (its default ${describeMember(defaultValue)} is no value it takes)` : ''}`,
       });
     } else {
       if (isRequired.has(name) && !wasRequired.has(name)) {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deepFreeze } from '../../test/support/deep-freeze.ts';
+import { PreparedStore } from '../store/prepared-store.ts';
 import { decodeArguments, decodeWithPlan } from './decode-arguments.ts';
 import { type DecodePlan, emptyDecodePlan, objectPlan, type Placeholder } from './decode-plan.ts';
 import { cerebrasProfile } from './provider-profiles.ts';
@@ -306,6 +307,59 @@ describe('decodeArguments', () => {
       expect(decodeArguments(args, plan)).toBe(args);
       const missingRequired = { action: { type: 'move', speed: null } };
       expect(decodeArguments(missingRequired, plan)).toBe(missingRequired);
+    });
+
+    describe('nested in themselves, with branches that differ only in keywords not sent', () => {
+      // Every level fits the first branch as sent (its maxLength is not), and only the decoded
+      // value shows that it is the second.
+      const branch = (text: Record<string, unknown>) =>
+        object({
+          s: { type: 'string', ...text },
+          c: { $ref: '#/$defs/n' },
+          tags: { type: 'object', additionalProperties: { type: 'string' } },
+        });
+      const recursive = planOf({
+        ...object({ n: { $ref: '#/$defs/n' } }, ['n']),
+        $defs: { n: { anyOf: [branch({ maxLength: 1 }), branch({ minLength: 2 })] } },
+      });
+      /** `levels` objects around `innermost`, each with `beside` (as sent: `tags: null`). */
+      function nested(levels: number, innermost: object, beside: object = { tags: null }) {
+        let value = innermost;
+        for (let level = 0; level < levels; level++) value = { s: 'ab', c: value, ...beside };
+        return { n: value };
+      }
+
+      it('should decode each level once, the work growing with the value alone', () => {
+        const work = (levels: number) => {
+          const store = new PreparedStore();
+          const recall = vi.spyOn(store, 'recall');
+          const sent = nested(levels, { s: 'ab', c: null, tags: null });
+          expect(decodeWithPlan(sent, recursive, { store })).toEqual({
+            value: nested(levels, { s: 'ab' }, {}),
+            problems: [],
+          });
+          return recall.mock.calls.length;
+        };
+        expect(work(12)).toBeLessThan(3 * work(6));
+      });
+
+      it('should report a problem below them at its whole path', () => {
+        const twice = [
+          { key: 'a', value: 'x' },
+          { key: 'a', value: 'y' },
+        ];
+        const { value, problems } = decodeWithPlan(
+          nested(2, { s: 'ab', c: null, tags: twice }),
+          recursive,
+        );
+        expect(value).toEqual(nested(2, { s: 'ab', tags: { a: 'x' } }, {}));
+        expect(problems.map(({ path, message }) => ({ path, message }))).toEqual([
+          {
+            path: ['n', 'c', 'c', 'tags'],
+            message: '"n.c.c.tags" lists the key "a" more than once; send each key once.',
+          },
+        ]);
+      });
     });
 
     it('should decode with the Cerebras profile the same way', () => {

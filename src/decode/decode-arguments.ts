@@ -1,4 +1,5 @@
 import { fitArguments } from '../checker/check-arguments.ts';
+import type { ArgumentPath } from '../checker/mismatch.ts';
 import { copyOf } from '../schema/copy-of.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import { isRecord } from '../schema/is-record.ts';
@@ -56,14 +57,15 @@ export function decodeWithPlan(
     store?: PreparedStore;
   } = {},
 ): DecodedArguments {
-  const problems: DecodeProblem[] = [];
+  const problems: FoundProblem[] = [];
   const value = decodeValue(args, plan, {
     path: [],
     problems,
     depth: 0,
     store: storeOption(store, 'decodeWithPlan'),
+    unions: new Map(),
   });
-  return { value, problems };
+  return { value, problems: problems.map(({ path, describe }) => describe(path)) };
 }
 
 /**
@@ -85,10 +87,26 @@ export function decodeArguments(args: unknown, plan: DecodePlan): unknown {
 }
 
 type DecodeState = {
-  readonly path: Array<string | number>;
-  readonly problems: DecodeProblem[];
+  /** Where the value sits, from the nearest union (or the root). */
+  readonly path: ArgumentPath;
+  readonly problems: FoundProblem[];
   readonly depth: number;
   readonly store: PreparedStore | undefined;
+  /** The unions decoded so far in this call, by union, then by value (see `decodeVariants`). */
+  readonly unions: Map<ReadonlyArray<DecodeVariant>, Map<unknown, DecodedUnion>>;
+};
+
+/** A problem, with its path from the nearest union: described once its whole path is known. */
+type FoundProblem = {
+  readonly path: ArgumentPath;
+  readonly describe: (path: ArgumentPath) => DecodeProblem;
+};
+
+type DecodedUnion = {
+  readonly value: unknown;
+  readonly problems: readonly FoundProblem[];
+  /** The depth it was decoded at. */
+  readonly depth: number;
 };
 
 function deeper(state: DecodeState, segment: string | number): DecodeState {
@@ -121,19 +139,49 @@ function decodeValue(value: unknown, plan: DecodePlan, state: DecodeState): unkn
 }
 
 /**
- * A union: the value is decoded with the first branch it fits as sent (the strict branch, with
- * placeholders a gateway dropped counted as sent) and, decoded, fits as the source has it. A branch
- * judged completely both ways wins over one whose fit skipped parts the checker does not judge, and
- * either wins over one that fits only as sent (a configured default may not fit the source). A
- * value no branch fits is returned as it came, for the check to describe. A branch of a schema sent
- * as it is (no `strictSchema`) is chosen only by the decoded value.
+ * A union, decoded once per value. Choosing a branch decodes each candidate all the way down, and
+ * the candidates meet the same unions for the same values below (a recursive schema whose branches
+ * differ only in keywords that are not sent): decoded afresh each time, the work would double at
+ * every level. Kept rather than cut short by a budget: a part handed on undecoded could pass the
+ * check as it is (JSON text where any value goes). Problems are kept with paths from the union, so
+ * a result serves wherever the value is met; one made deeper down, where the depth limit may have
+ * cut it short, is made again.
  */
 function decodeVariants(
   value: unknown,
   variants: ReadonlyArray<DecodeVariant>,
   state: DecodeState,
 ): unknown {
-  let best: { rank: number; value: unknown; problems: DecodeProblem[] } | undefined;
+  let decoded = state.unions.get(variants);
+  if (decoded === undefined) {
+    decoded = new Map();
+    state.unions.set(variants, decoded);
+  }
+  let union = decoded.get(value);
+  if (union === undefined || union.depth > state.depth) {
+    union = { ...chooseVariant(value, variants, { ...state, path: [] }), depth: state.depth };
+    decoded.set(value, union);
+  }
+  for (const { path, describe } of union.problems) {
+    state.problems.push({ path: [...state.path, ...path], describe });
+  }
+  return union.value;
+}
+
+/**
+ * The value decoded with the first branch it fits as sent (the strict branch, with
+ * placeholders a gateway dropped counted as sent) and, decoded, fits as the source has it. A branch
+ * judged completely both ways wins over one whose fit skipped parts the checker does not judge, and
+ * either wins over one that fits only as sent (a configured default may not fit the source). A
+ * value no branch fits is returned as it came, for the check to describe. A branch of a schema sent
+ * as it is (no `strictSchema`) is chosen only by the decoded value.
+ */
+function chooseVariant(
+  value: unknown,
+  variants: ReadonlyArray<DecodeVariant>,
+  state: DecodeState,
+): { value: unknown; problems: readonly FoundProblem[] } {
+  let best: { rank: number; value: unknown; problems: FoundProblem[] } | undefined;
   const kind = kindOfValue(value);
   for (const { schema, strictSchema, plan } of variants) {
     // A branch that cannot hold a value of this kind at all (a union of objects for a list) is
@@ -148,7 +196,7 @@ function decodeVariants(
       if (!sent.fits) continue;
       sentComplete = sent.complete;
     }
-    const problems: DecodeProblem[] = [];
+    const problems: FoundProblem[] = [];
     const decoded = decodeValue(value, plan, { ...state, problems, depth: state.depth + 1 });
     const source = fitArguments(schema, decoded, { ...exact, store: state.store });
     if (!source.fits && strictSchema === undefined) continue;
@@ -156,9 +204,7 @@ function decodeVariants(
     if (best === undefined || rank > best.rank) best = { rank, value: decoded, problems };
     if (rank === 3) break;
   }
-  if (best === undefined) return value;
-  state.problems.push(...best.problems);
-  return best.value;
+  return best ?? { value, problems: [] };
 }
 
 const exact = { leniency: 'exact' } as const;
@@ -320,7 +366,11 @@ function decodeEntries(
   for (const entry of list as Array<{ key: string; value: unknown }>) {
     const { key } = entry;
     if (seen.has(key) || target?.named.has(key) === true) {
-      state.problems.push(duplicateKeyProblem(state.path, key, target?.named.has(key) === true));
+      const named = target?.named.has(key) === true;
+      state.problems.push({
+        path: state.path,
+        describe: (path) => duplicateKeyProblem(path, key, named),
+      });
       continue;
     }
     seen.add(key);
@@ -345,7 +395,7 @@ function decodeJsonText(value: unknown, parsedPlan: DecodePlan, state: DecodeSta
   try {
     parsed = JSON.parse(value);
   } catch {
-    state.problems.push(jsonTextProblem(state.path, value));
+    state.problems.push({ path: state.path, describe: (path) => jsonTextProblem(path, value) });
     return value;
   }
   return decodeValue(parsed, parsedPlan, state);

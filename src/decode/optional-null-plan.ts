@@ -1,4 +1,3 @@
-import { fitArguments } from '../checker/check-arguments.ts';
 import { contentKeyOf } from '../schema/content-key.ts';
 import { defineOwn } from '../schema/define-own.ts';
 import { isRecord } from '../schema/is-record.ts';
@@ -13,6 +12,7 @@ import {
   type Placeholder,
 } from './decode-plan.ts';
 import { admitsNull } from './passes/nullable-forms.ts';
+import { schemaDefaultOf } from './schema-default-of.ts';
 
 /** Schema objects read for one plan, and levels followed, at most: beyond, nothing is decoded. */
 const maxNodes = 10_000;
@@ -196,10 +196,8 @@ function placeholderFor(walk: Walk, path: string, property: unknown): Placeholde
     walk.usedDefaults?.add(path);
     return { decodeTo: 'default', value: walk.defaults[path] };
   }
-  const node = isRecord(property) ? resolved(walk, property) : property;
-  if (!isRecord(node) || !Object.hasOwn(node, 'default') || node.default === null) {
-    return { decodeTo: 'omission' };
-  }
-  const fits = fitArguments(node, node.default, { leniency: 'exact' }).fits;
-  return fits ? { decodeTo: 'default', value: node.default } : { decodeTo: 'omission' };
+  const found = schemaDefaultOf(isRecord(property) ? resolved(walk, property) : property);
+  return found.kind === 'fits'
+    ? { decodeTo: 'default', value: found.value }
+    : { decodeTo: 'omission' };
 }

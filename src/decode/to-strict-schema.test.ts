@@ -234,6 +234,39 @@ describe('toStrictSchema', () => {
       expect(notes).toEqual([]);
     });
 
+    it.each([
+      ['of another kind', { type: 'string', default: { x: 1 } }],
+      ['of another type', { type: 'string', default: 5 }],
+      ['outside the enum', { enum: ['x', 'y'], default: 'z' }],
+      [
+        'past a keyword the profile does not send',
+        { type: 'string', maxLength: 2, default: 'abc' },
+      ],
+    ])('should decode null to omission for a schema default %s', (_case, property) => {
+      for (const profile of ['openai', 'cerebras'] as const) {
+        const { plan, notes } = strictOf(
+          object({ a: property }, [], { additionalProperties: false }),
+          {
+            profile,
+          },
+        );
+        expect(planData(plan)).toEqual({ placeholders: { a: omission } });
+        expect(decodeWithPlan({ a: null }, plan)).toEqual({ value: {}, problems: [] });
+        expect(notes).toContainEqual({
+          pointer: '/properties/a/default',
+          message:
+            'the schema\'s default for "a" is not a value the argument accepts: its null decodes to leaving it out',
+        });
+      }
+    });
+
+    it('should still take a configured default where the schema default does not fit', () => {
+      const { plan } = strictOf(object({ a: { enum: ['x', 'y'], default: 'z' } }), {
+        defaults: { a: 'y' },
+      });
+      expect(decodeWithPlan({ a: null }, plan).value).toEqual({ a: 'y' });
+    });
+
     it('should find configured defaults by argument path in nested objects and list items', () => {
       const source = object(
         {

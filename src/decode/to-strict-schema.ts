@@ -58,9 +58,9 @@ export const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
  * `additionalProperties: false` on every object, local `$ref`s inlined (recursive ones kept under
  * `$defs` where the profile takes recursion), keywords the provider rejects dropped (and named in
  * `notes`). A property that was optional and did not admit `null` becomes nullable, and the plan
- * records what its `null` decodes to: the configured default, else the schema's `default`, else
- * omission. Maps are sent as lists of `{ key, value }` entries, values of no type in the profile's
- * untyped form (JSON kinds or JSON text), and the plan reverses each of these.
+ * records what its `null` decodes to: the configured default, else the schema's `default` where it
+ * fits, else omission. Maps are sent as lists of `{ key, value }` entries, values of no type in the
+ * profile's untyped form (JSON kinds or JSON text), and the plan reverses each of these.
  *
  * A schema that cannot be made strict (tuples, names by pattern, a union or a non-object at the
  * root, a schema that admits no arguments at all, a result past the profile's limits) comes back

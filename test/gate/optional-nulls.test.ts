@@ -266,6 +266,39 @@ describe('defaults declared under allOf', () => {
   });
 });
 
+describe('a schema default that does not fit its argument', () => {
+  it.each([
+    ['OpenAI', 'exact', models.openai],
+    ['OpenAI', 'lenient', models.openai],
+    ['Cerebras', 'exact', models.cerebras],
+    ['Cerebras', 'lenient', models.cerebras],
+  ] as const)(
+    'should hand the tool omission for its null (%s, %s)',
+    async (_name, leniency, model) => {
+      const { mcp, received } = mcpTool({
+        type: 'object',
+        properties: {
+          a: { type: 'string', default: { x: 1 } },
+          n: { type: 'string', default: 5 },
+          e: { enum: ['x', 'y'], default: 'z' },
+          s: { type: 'string', maxLength: 2, default: 'abcdef' },
+        },
+        additionalProperties: false,
+      });
+      const { errors } = await run(
+        model(),
+        { pick: mcp },
+        [{ name: 'pick', input: { a: null, n: null, e: null, s: null } }],
+        { leniency },
+      );
+      expect(errors).toEqual([]);
+      expect(received).toEqual([{}]);
+      // Sent strict, every property required and nullable: the nulls are placeholders.
+      expect(JSON.stringify(sent[0])).toContain('"strict":true');
+    },
+  );
+});
+
 describe('schemas sent as they are on a strict provider', () => {
   it('should decode null for a tool that cannot be strict (a union at the root)', async () => {
     const { mcp, received } = mcpTool(contactSchema);

@@ -8,6 +8,7 @@ import {
   objectPlan,
   type Placeholder,
 } from '../decode-plan.ts';
+import { schemaDefaultOf } from '../schema-default-of.ts';
 import {
   type Conversion,
   type Converted,
@@ -94,7 +95,9 @@ export function requireProperties(
       !isRequired &&
       !admitsNull(withoutDefault, { resolve: (ref) => resolveKept(conversion, ref) })
     ) {
-      placeholders.set(name, placeholderFor(conversion, path, hasDefault, schemaDefault, at));
+      // The default is judged against the property as the source has it, keywords not sent included.
+      const own = isRecord(source.properties) ? source.properties[name] : undefined;
+      placeholders.set(name, placeholderFor(conversion, path, own ?? property, at));
       defineOwn(strictProperties, name, makeNullable(withoutDefault, profile));
       continue;
     } else if (Object.hasOwn(defaults, path)) {
@@ -185,13 +188,13 @@ function mapAsEntries(
 
 /**
  * What the `null` of an optional property decodes to: the configured default, else the schema's
- * (a `default: null` there means left out: `limit: int = None` in pydantic), else omission.
+ * where it fits the property (a `default: null` there means left out: `limit: int = None` in
+ * pydantic), else omission.
  */
 function placeholderFor(
   conversion: Conversion,
   path: string,
-  hasDefault: boolean,
-  schemaDefault: unknown,
+  property: unknown,
   pointer: string,
 ): Placeholder {
   const { defaults, notes, usedDefaults } = conversion;
@@ -199,17 +202,22 @@ function placeholderFor(
     usedDefaults.add(path);
     return { decodeTo: 'default', value: defaults[path] };
   }
-  if (!hasDefault) return { decodeTo: 'omission' };
-  if (schemaDefault === null) {
+  const found = schemaDefaultOf(property);
+  if (found.kind === 'absent') return { decodeTo: 'omission' };
+  if (found.kind === 'fits') {
     notes.push({
       pointer: `${pointer}/default`,
-      message: `the schema's default for "${path}" is null, which the argument does not accept: its null decodes to leaving it out`,
+      message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
     });
-    return { decodeTo: 'omission' };
+    return { decodeTo: 'default', value: found.value };
   }
+  const why =
+    found.kind === 'null'
+      ? 'is null, which the argument does not accept'
+      : 'is not a value the argument accepts';
   notes.push({
     pointer: `${pointer}/default`,
-    message: `the schema's default for "${path}" is left out of the schema sent: a null there decodes to it`,
+    message: `the schema's default for "${path}" ${why}: its null decodes to leaving it out`,
   });
-  return { decodeTo: 'default', value: schemaDefault };
+  return { decodeTo: 'omission' };
 }
