@@ -48,6 +48,11 @@ export type JudgeRun = {
   complete: boolean;
   /** Set when the work budget ran out (the judgement is then not a pass). */
   exhausted: boolean;
+  /**
+   * How many `unevaluated*` are trying the schemas applied beside them: past a few, one met inside
+   * passes unjudged instead of trying its own (each try doubles the work of the levels below).
+   */
+  collecting: number;
 };
 
 export function createRun(
@@ -61,6 +66,7 @@ export function createRun(
     applications: maxApplications,
     complete: true,
     exhausted: false,
+    collecting: 0,
   };
 }
 

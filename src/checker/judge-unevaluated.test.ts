@@ -114,6 +114,37 @@ describe('unevaluatedProperties', () => {
     });
   });
 
+  it('should make a pass it could not finish incomplete, so not does not turn it into a refusal', () => {
+    // Each level applies the one below twice: past the applications allowed, nothing is known.
+    const $defs: Record<string, unknown> = { l0: { properties: { a: true } } };
+    for (let level = 1; level <= 16; level++) {
+      const below = { $ref: `#/$defs/l${level - 1}` };
+      $defs[`l${level}`] = { allOf: [below, below] };
+    }
+    const schema = {
+      $schema: draft2020,
+      $defs,
+      not: { allOf: [{ $ref: '#/$defs/l16' }], unevaluatedProperties: false },
+    };
+    expect(checkArguments(schema, { a: 1, b: 2 }, exact)).toEqual([]);
+  });
+
+  it('should try the branches beside it a bounded number of times, not once per level', () => {
+    // Sixteen levels of a union closed beside it: trying each level's branch anew at every level
+    // above would walk the object 2^16 times.
+    const $defs: Record<string, unknown> = { l0: { patternProperties: { '^k': true } } };
+    for (let level = 1; level <= 16; level++) {
+      $defs[`l${level}`] = {
+        anyOf: [{ $ref: `#/$defs/l${level - 1}` }],
+        unevaluatedProperties: false,
+      };
+    }
+    const schema = { $schema: draft2020, $defs, $ref: '#/$defs/l16' };
+    const args = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`k${index}`, 1]));
+    expect(checkArguments(schema, args, exact)).toEqual([]);
+    expect(messagesOf(schema, { k: 1, other: 2 })).toContain('"other" must not be sent.');
+  });
+
   it('should stop on a reference to itself and pass what it cannot finish', () => {
     const schema = {
       $schema: draft2020,

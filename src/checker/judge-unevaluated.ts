@@ -27,6 +27,10 @@ export const unevaluatedJudge: ApplicatorJudge = (node, context) => {
   const judgeItem = unevaluatedItems && judgeOf(unevaluatedItems, lenient);
   return (value, run, depth) => {
     if (typeof value !== 'object' || value === null) return value;
+    if (run.collecting >= maxNestedCollections) {
+      run.complete = false;
+      return value;
+    }
     const list = Array.isArray(value) ? (value as unknown[]) : undefined;
     const judgeRest = list === undefined ? judgeProperty : judgeItem;
     if (judgeRest === undefined) return value;
@@ -43,6 +47,12 @@ export const unevaluatedJudge: ApplicatorJudge = (node, context) => {
     return judgeEntries(value, keys, judged, judgeRest, run, depth);
   };
 };
+
+/**
+ * How many `unevaluated*` inside one another try the schemas beside them; one deeper passes
+ * unjudged (see `JudgeRun.collecting`).
+ */
+const maxNestedCollections = 3;
 
 /** The walk that collects what the schemas applied to one value judged of it. */
 type Collecting = {
@@ -65,10 +75,15 @@ function collectJudged(
   depth: number,
 ): boolean {
   if (node.kind === 'never') return false;
-  if (node.kind === 'any') return node.skipped !== undefined;
   const { trial, judged, root } = collecting;
-  if (node.unjudged !== undefined || depth > maxSchemaDepth || --trial.applications < 0) {
+  // What was judged cannot be known: every entry counts, and the pass is not complete.
+  const unknown = () => {
+    trial.complete = false;
     return true;
+  };
+  if (node.kind === 'any') return node.skipped !== undefined && unknown();
+  if (node.unjudged !== undefined || depth > maxSchemaDepth || --trial.applications < 0) {
+    return unknown();
   }
   const own = node !== root;
   if (Array.isArray(value)) {
@@ -86,7 +101,7 @@ function collectJudged(
     if (node.additionalProperties !== undefined) return true;
     if (own && node.unevaluatedProperties !== undefined) return true;
     const patterns = node.patternProperties ?? [];
-    if (patterns.some(({ pattern }) => pattern.test === undefined)) return true;
+    if (patterns.some(({ pattern }) => pattern.test === undefined)) return unknown();
     for (const name of Object.keys(value)) {
       if (node.properties?.has(name) || patterns.some(({ pattern }) => pattern.test?.(name))) {
         judged.add(name);
@@ -131,9 +146,11 @@ function collectApplied(
 }
 
 function fits(judge: Judge, value: unknown, trial: JudgeRun, depth: number): boolean {
-  const outer = trial.complete;
+  const { complete } = trial;
+  trial.collecting++;
   const fit = attempt(judge, value, trial, depth) !== refused;
-  trial.complete = outer && trial.complete;
+  trial.collecting--;
+  trial.complete = complete && trial.complete;
   return fit;
 }
 

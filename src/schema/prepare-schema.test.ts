@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkArguments } from '../checker/check-arguments.ts';
 import { JsonKind } from './json-kind.ts';
 import { maxSchemaDepth, prepareSchema } from './prepare-schema.ts';
 import type { JudgedSchemaNode, SchemaNode } from './schema-node.ts';
@@ -277,6 +278,39 @@ describe('prepareSchema', () => {
       const typesOf = (type: string) => judged(prepareSchema({ type }).root).types;
       expect(judged(itemsOf('numbers').allOf?.[0]).types).toBe(typesOf('number'));
       expect(judged(itemsOf('texts').allOf?.[0]).types).toBe(typesOf('string'));
+    });
+
+    it('should read a schema reached through a chain of references by the scope it is reached in', () => {
+      // `r2` is reached from `q` directly and from `p` through `r1`, which binds `n`.
+      const schema = {
+        $schema: draft2020,
+        $id: 'https://example.com/root',
+        properties: { p: { $ref: 'r1' }, q: { $ref: 'r2' } },
+        $defs: {
+          r1: { $id: 'r1', $ref: 'r2', $defs: { s: { $dynamicAnchor: 'n', type: 'string' } } },
+          r2: { $id: 'r2', $ref: 'list' },
+          list: {
+            $id: 'list',
+            items: { $dynamicRef: '#n' },
+            $defs: { any: { $dynamicAnchor: 'n' } },
+          },
+        },
+      };
+      const exact = { leniency: 'exact' } as const;
+      expect(checkArguments(schema, { q: [{}] }, exact)).toEqual([]);
+      expect(checkArguments(schema, { p: [{}] }, exact)).toHaveLength(1);
+    });
+
+    it('should read the keywords 2020-12 added as names that assert nothing in 2019-09', () => {
+      const schema = {
+        $schema: 'https://json-schema.org/draft/2019-09/schema',
+        $defs: { text: { type: 'string' } },
+        properties: {
+          a: { $dynamicRef: '#/$defs/text' },
+          b: { prefixItems: [{ type: 'string' }] },
+        },
+      };
+      expect(checkArguments(schema, { a: {}, b: [1] }, { leniency: 'exact' })).toEqual([]);
     });
 
     it('should leave unjudged the schemas past a bounded number of dynamic scopes', () => {

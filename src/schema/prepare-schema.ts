@@ -1,6 +1,6 @@
 import { acceptsNothing } from './accepts-nothing.ts';
 import { deepEqual } from './deep-equal.ts';
-import { draftOf, type SchemaDraft } from './draft-of.ts';
+import { draftOf, keywordsLaterThan, type SchemaDraft } from './draft-of.ts';
 import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
@@ -59,6 +59,8 @@ export function prepareSchema(schema: unknown): PreparedSchema {
 type Reading = {
   readonly root: unknown;
   readonly draft: SchemaDraft;
+  /** Keywords a later draft added, which the schema's draft ignores (see `keywordsLaterThan`). */
+  readonly later: readonly string[];
   /** Whether the keywords of the validation vocabulary are judged (see {@link knowsVocabularies}). */
   readonly assertions: boolean;
   readonly problems: SchemaProblem[];
@@ -100,6 +102,7 @@ function readingOf(root: unknown, dynamic: boolean): Reading {
   const reading: Reading = {
     root,
     draft: draftOf(root),
+    later: keywordsLaterThan(root),
     assertions: knowsVocabularies(root),
     problems: [],
     targets: undefined,
@@ -188,7 +191,7 @@ function readJudgedNode(
   outer: Place,
 ): SchemaNode {
   const { problems, draft } = reading;
-  const source = draft === 'draft7' ? withoutLaterKeywords(schema) : (schema as Source);
+  const source = withoutKeywords(schema, reading.later);
   const base = baseUriOf(source, outer.base, draft);
   // A resource entered (its own `$id`, a reference into another, the document) may bind the
   // `$dynamicAnchor`s a `$dynamicRef` resolves to.
@@ -344,15 +347,12 @@ function readJudgedNode(
 
 type Source = Record<string, unknown>;
 
-/** Keywords 2019-09 and 2020-12 added: in a draft 7 schema they are names that assert nothing. */
-const laterKeywords = ['prefixItems', 'dependentRequired', 'minContains', 'maxContains'];
-
-/** A draft 7 schema as its draft reads it: without {@link laterKeywords} (a copy when it has any). */
-function withoutLaterKeywords(schema: object): Source {
+/** A schema as its draft reads it: without the `later` keywords (a copy when it has any). */
+function withoutKeywords(schema: object, later: readonly string[]): Source {
   const source = schema as Source;
-  if (!laterKeywords.some((keyword) => Object.hasOwn(source, keyword))) return source;
+  if (!later.some((keyword) => Object.hasOwn(source, keyword))) return source;
   const copy = { ...source };
-  for (const keyword of laterKeywords) delete copy[keyword];
+  for (const keyword of later) delete copy[keyword];
   return copy;
 }
 
@@ -672,6 +672,8 @@ function readReferenced(
 ): SchemaNode {
   let { scope } = outer;
   const chain: unknown[] = [];
+  // The scope each link after the first was reached in: the node read is its node there.
+  const reachedIn: DynamicScope[] = [];
   let target: ReferenceTarget | undefined = { schema: source, base: outer.base };
   do {
     const link = target.schema as Record<string, unknown>;
@@ -687,6 +689,7 @@ function readReferenced(
       : target.base;
     const entered = enteredScope(scope, resource, reading);
     if (entered === undefined) return skipped({ code: 'keyword', keyword: '$dynamicRef' });
+    reachedIn.push(scope);
     scope = entered;
   } while (
     isRecord(target.schema) &&
@@ -695,7 +698,9 @@ function readReferenced(
   );
   const at: Place = { base: target.base, scope };
   const node = readSchemaNode(target.schema, `${pointer}/$ref`, depth + 1, reading, at);
-  for (const link of chain.slice(1)) outer.scope.memo.set(link as object, node);
+  chain.slice(1).forEach((link, index) => {
+    reachedIn[index]?.memo.set(link as object, node);
+  });
   return node;
 }
 
