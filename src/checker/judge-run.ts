@@ -131,6 +131,25 @@ export function endTrial(run: JudgeRun, trial: JudgeRun): void {
 }
 
 /**
+ * Judges `value` in a describing run of its own, reporting to `report` (a part described apart
+ * from the judgement under way, such as a union's branch), on the budgets of `run`.
+ */
+export function describeInTrial(
+  judge: Judge,
+  value: unknown,
+  run: JudgeRun,
+  report: CheckState,
+  depth: number,
+): unknown {
+  const trial: JudgeRun = { ...run, report, complete: true };
+  const next = judge(value, trial, depth);
+  const { complete } = run;
+  endTrial(run, trial);
+  run.complete = complete;
+  return next;
+}
+
+/**
  * Tries `judge` in `trial` (see {@link trialOf}): the value it hands on, or {@link refused}. On
  * return `trial.complete` says whether this judgement alone was complete: a schema whose fit is
  * decisive (`not`, `oneOf`, `if`) counts a fit only when it was; the caller puts back what
