@@ -65,7 +65,7 @@ describe('containsKeyword budgets', () => {
     };
     let value: unknown = [];
     for (let level = 0; level < 24; level++) value = [value];
-    const run = createRun(undefined, undefined);
+    const run = createRun({ args: value });
     expect(judgeOf(nodeOf(schema), false)(value, run, 0)).toBe(value);
     const spent = maxApplications - run.applications;
     expect(spent).toBeGreaterThan(maxApplications);
@@ -82,7 +82,7 @@ describe('containsKeyword budgets', () => {
     };
     const schema = { $defs: { name }, items: { contains: { $ref: '#/$defs/name' } } };
     const value = Array.from({ length: 1_000 }, (_, index) => [`item ${index}`]);
-    const run = createRun(undefined, undefined);
+    const run = createRun({ args: value });
     expect(judgeOf(nodeOf(schema), false)(value, run, 0)).toBe(value);
     const spent = maxApplications - run.applications;
     expect(spent).toBeGreaterThan(maxApplications);

@@ -1,6 +1,14 @@
 import { JsonKind } from '../schema/json-kind.ts';
 import { countWithNoun } from './count-judge.ts';
-import { attempt, endTrial, type Judge, type KeywordJudge, refused, trialOf } from './judge-run.ts';
+import {
+  attempt,
+  endTrial,
+  type Judge,
+  type KeywordJudge,
+  moreWork,
+  refused,
+  trialOf,
+} from './judge-run.ts';
 import { exhaust, refuse } from './refuse.ts';
 
 /**
@@ -19,7 +27,7 @@ export const containsKeyword: KeywordJudge = {
     return (value, run, depth) => {
       const list = value as unknown[];
       run.work -= list.length + 1;
-      if (run.work < 0) return exhaust(run);
+      if (run.work < 0 && !moreWork(run)) return exhaust(run);
       // The items are tried on this judgement's budgets, as a union's branches are.
       const trial = trialOf(run);
       const outer = trial.complete;

@@ -36,7 +36,7 @@ describe('propertyNamesKeyword budgets', () => {
 
   it('should judge every name on the budgets of the judgement', () => {
     const schema = { $defs: { name }, propertyNames: { $ref: '#/$defs/name' } };
-    const run = createRun(undefined, undefined);
+    const run = createRun({ args: names });
     expect(judgeOf(nodeOf(schema), false)(names, run, 0)).toBe(names);
     const spent = maxApplications - run.applications;
     expect(spent).toBeGreaterThan(maxApplications);
@@ -53,7 +53,7 @@ describe('propertyNamesKeyword budgets', () => {
       leniency: 'exact',
       maxMismatches: Number.POSITIVE_INFINITY,
     });
-    const run = createRun(report, undefined);
+    const run = createRun({ args: names, report });
     expect(judgeOf(nodeOf(schema), false)(names, run, 0)).toBe(refused);
     expect(report.mismatches).toHaveLength(1_000);
     expect(report.mismatches[0]?.message).toBe(

@@ -8,6 +8,7 @@ import {
   type Judge,
   type JudgeRun,
   type KeywordJudge,
+  moreWork,
   refused,
   trialOf,
 } from './judge-run.ts';
@@ -26,7 +27,7 @@ export const propertyNamesKeyword: KeywordJudge = {
     return (value, run, depth) => {
       const names = Object.keys(value as object);
       run.work -= names.length + 1;
-      if (run.work < 0) return exhaust(run);
+      if (run.work < 0 && !moreWork(run)) return exhaust(run);
       const trial = trialOf(run);
       const outer = trial.complete;
       let sure = true;
