@@ -6,24 +6,20 @@ import { isPlainObject } from '../schema/json-kind.ts';
  * are looked into, nothing else JSON cannot hold; at most about `limit` values are read.
  */
 export function holdsMoreValues(value: unknown, limit: number): boolean {
-  const pending: object[] = [];
+  const pending = [value];
   let left = limit;
-  const meet = (part: unknown) => {
-    if (typeof part === 'object' && part !== null) pending.push(part);
-  };
-  meet(value);
-  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
-    if (Array.isArray(current)) {
-      // Counted before they are read, so a sparse list of length 2^32 - 1 costs nothing.
-      left -= current.length;
-      if (left < 0) return true;
-      for (let index = 0; index < current.length; index++) meet(current[index]);
-    } else if (isPlainObject(current)) {
-      const names = Object.keys(current);
-      left -= names.length;
-      if (left < 0) return true;
-      for (const name of names) meet((current as Record<string, unknown>)[name]);
-    }
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    const parts = Array.isArray(current)
+      ? current
+      : isPlainObject(current)
+        ? Object.values(current)
+        : [];
+    // Counted before they are read, so a sparse list of length 2^32 - 1 costs nothing.
+    left -= parts.length;
+    if (left < 0) return true;
+    for (let index = 0; index < parts.length; index++) pending.push(parts[index]);
   }
   return false;
 }

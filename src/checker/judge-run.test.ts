@@ -5,10 +5,10 @@ describe('moreWork', () => {
   describe('arguments within the bound', () => {
     it('should measure them once and allow seven more walks of arguments that large', () => {
       const run = createRun({ args: { list: [1, 2, 3] } });
-      expect(run.size).toBe('unmeasured');
+      expect(run.tooLarge).toBeUndefined();
       run.work = -1;
       expect(moreWork(run)).toBe(true);
-      expect(run).toMatchObject({ size: 'within-bound', work: 7 * maxJudgedValues - 1 });
+      expect(run).toMatchObject({ tooLarge: false, work: 7 * maxJudgedValues - 1 });
       run.work = -1;
       expect(moreWork(run)).toBe(false);
     });
@@ -17,7 +17,7 @@ describe('moreWork', () => {
       const run = createRun({ args: [] });
       run.work = -8 * maxJudgedValues;
       expect(moreWork(run)).toBe(false);
-      expect(run.size).toBe('within-bound');
+      expect(run.tooLarge).toBe(false);
     });
   });
 
@@ -26,7 +26,7 @@ describe('moreWork', () => {
       const run = createRun({ args: { list: new Array(maxJudgedValues + 1) } });
       run.work = -1;
       expect(moreWork(run)).toBe(false);
-      expect(run).toMatchObject({ size: 'too-large', work: -1 });
+      expect(run).toMatchObject({ tooLarge: true, work: -1 });
     });
   });
 });

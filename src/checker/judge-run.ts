@@ -52,8 +52,8 @@ export type JudgeRun = {
    * counted: past it, see {@link moreWork}.
    */
   work: number;
-  /** Whether the arguments hold more than {@link maxJudgedValues} values, once measured. */
-  size: 'unmeasured' | 'within-bound' | 'too-large';
+  /** Whether the arguments hold more than {@link maxJudgedValues} values; unknown until measured. */
+  tooLarge: boolean | undefined;
   /**
    * Schemas still allowed to be applied to a value they share with their node (`allOf`, `anyOf`,
    * a `$ref` beside keywords, …): past these, a value is passed unjudged, as a schema that applies
@@ -64,7 +64,7 @@ export type JudgeRun = {
   complete: boolean;
   /**
    * Set when the work budget ran out: the walk answers refused, and its caller refuses the
-   * arguments as too large where `size` says so, else passes them, not judged in full.
+   * arguments as too large where `tooLarge` says so, else passes them, not judged in full.
    */
   exhausted: boolean;
 };
@@ -87,7 +87,7 @@ export function createRun({
     defaultFor,
     args,
     work: maxJudgedValues,
-    size: 'unmeasured',
+    tooLarge: undefined,
     applications: maxApplications,
     complete: true,
     exhausted: false,
@@ -102,17 +102,15 @@ export function createRun({
  * to check.
  */
 export function moreWork(run: JudgeRun): boolean {
-  if (run.size !== 'unmeasured' || argumentsTooLarge(run)) return false;
+  if (run.tooLarge !== undefined || argumentsTooLarge(run)) return false;
   run.work += (maxWalks - 1) * maxJudgedValues;
   return run.work >= 0;
 }
 
 /** Whether the arguments hold more than {@link maxJudgedValues} values (measured once a run). */
 export function argumentsTooLarge(run: JudgeRun): boolean {
-  if (run.size === 'unmeasured') {
-    run.size = holdsMoreValues(run.args, maxJudgedValues) ? 'too-large' : 'within-bound';
-  }
-  return run.size === 'too-large';
+  run.tooLarge ??= holdsMoreValues(run.args, maxJudgedValues);
+  return run.tooLarge;
 }
 
 /** What a keyword's judge is built with. */
@@ -172,11 +170,11 @@ export function trialOf(run: JudgeRun): JudgeRun {
   return run.report === undefined ? run : { ...run, report: undefined };
 }
 
-/** Hands what a trial spent (and found: the size, exhausted, not complete) back to its run. */
+/** Hands what a trial spent (and found: too large, exhausted, not complete) back to its run. */
 export function endTrial(run: JudgeRun, trial: JudgeRun): void {
   if (trial === run) return;
   run.work = trial.work;
-  run.size = trial.size;
+  run.tooLarge = trial.tooLarge;
   run.applications = trial.applications;
   run.complete = trial.complete;
   run.exhausted = trial.exhausted;
