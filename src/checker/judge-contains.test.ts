@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  judgeCountingApplications,
+  selfApplyingName,
+} from '../../test/support/judge-counting-applications.ts';
 import { messagesOf } from '../../test/support/messages-of.ts';
-import { prepareSchema } from '../schema/prepare-schema.ts';
 import { fitArguments } from './check-arguments.ts';
-import { judgeOf } from './judge-of.ts';
-import { createRun, maxApplications } from './judge-run.ts';
+import { maxApplications } from './judge-run.ts';
 
 describe('containsKeyword', () => {
   it('should refuse a list without an item that fits', () => {
@@ -52,8 +54,6 @@ describe('containsKeyword', () => {
 });
 
 describe('containsKeyword budgets', () => {
-  const nodeOf = (schema: unknown) => prepareSchema(schema).root;
-
   it('should judge the items on the budgets of the judgement, so a branching schema stays bounded', () => {
     // Each level tries both `contains` branches: 2^25 applications, were each count judged apart.
     const schema = {
@@ -65,28 +65,22 @@ describe('containsKeyword budgets', () => {
     };
     let value: unknown = [];
     for (let level = 0; level < 24; level++) value = [value];
-    const run = createRun({ args: value });
-    expect(judgeOf(nodeOf(schema), false)(value, run, 0)).toBe(value);
-    const spent = maxApplications - run.applications;
+    const { result, spent } = judgeCountingApplications(schema, value);
+    expect(result).toBe(value);
     expect(spent).toBeGreaterThan(maxApplications);
     expect(spent).toBeLessThan(2 * maxApplications);
   });
 
   it('should share those budgets between the items of a list of lists', () => {
-    const name = {
-      anyOf: [
-        { $ref: '#/$defs/name', minLength: 100 },
-        { $ref: '#/$defs/name', minLength: 101 },
-        { type: 'string' },
-      ],
+    const schema = {
+      $defs: { name: selfApplyingName },
+      items: { contains: { $ref: '#/$defs/name' } },
     };
-    const schema = { $defs: { name }, items: { contains: { $ref: '#/$defs/name' } } };
     const value = Array.from({ length: 1_000 }, (_, index) => [`item ${index}`]);
-    const run = createRun({ args: value });
-    expect(judgeOf(nodeOf(schema), false)(value, run, 0)).toBe(value);
-    const spent = maxApplications - run.applications;
+    const { result, spent, complete } = judgeCountingApplications(schema, value);
+    expect(result).toBe(value);
     expect(spent).toBeGreaterThan(maxApplications);
     expect(spent).toBeLessThan(2 * maxApplications);
-    expect(run.complete).toBe(false);
+    expect(complete).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  judgeCountingApplications,
+  selfApplyingName,
+} from '../../test/support/judge-counting-applications.ts';
 import { messagesOf } from '../../test/support/messages-of.ts';
 import { prepareSchema } from '../schema/prepare-schema.ts';
 import { createCheckState } from './check-state.ts';
 import { judgeOf } from './judge-of.ts';
 import { createRun, maxApplications, refused } from './judge-run.ts';
-
-const nodeOf = (schema: unknown) => prepareSchema(schema).root;
 
 describe('propertyNamesKeyword', () => {
   it('should refuse a name that does not fit, saying what a name must be', () => {
@@ -24,37 +26,26 @@ describe('propertyNamesKeyword', () => {
 });
 
 describe('propertyNamesKeyword budgets', () => {
-  // A name schema that applies itself twice at each level, as a hostile server could send.
-  const name = {
-    anyOf: [
-      { $ref: '#/$defs/name', minLength: 100 },
-      { $ref: '#/$defs/name', minLength: 101 },
-      { type: 'string' },
-    ],
-  };
+  const $defs = { name: selfApplyingName };
   const names = Object.fromEntries(Array.from({ length: 1_000 }, (_, index) => [`k${index}`, 1]));
 
   it('should judge every name on the budgets of the judgement', () => {
-    const schema = { $defs: { name }, propertyNames: { $ref: '#/$defs/name' } };
-    const run = createRun({ args: names });
-    expect(judgeOf(nodeOf(schema), false)(names, run, 0)).toBe(names);
-    const spent = maxApplications - run.applications;
+    const schema = { $defs, propertyNames: { $ref: '#/$defs/name' } };
+    const { result, spent, complete } = judgeCountingApplications(schema, names);
+    expect(result).toBe(names);
     expect(spent).toBeGreaterThan(maxApplications);
     expect(spent).toBeLessThan(2 * maxApplications);
-    expect(run.complete).toBe(false);
+    expect(complete).toBe(false);
   });
 
   it('should describe refused names on those budgets too', () => {
-    const schema = {
-      $defs: { name },
-      propertyNames: { allOf: [{ $ref: '#/$defs/name' }], maxLength: 1 },
-    };
+    const schema = { $defs, propertyNames: { allOf: [{ $ref: '#/$defs/name' }], maxLength: 1 } };
     const report = createCheckState({
       leniency: 'exact',
       maxMismatches: Number.POSITIVE_INFINITY,
     });
     const run = createRun({ args: names, report });
-    expect(judgeOf(nodeOf(schema), false)(names, run, 0)).toBe(refused);
+    expect(judgeOf(prepareSchema(schema).root, false)(names, run, 0)).toBe(refused);
     expect(report.mismatches).toHaveLength(1_000);
     expect(report.mismatches[0]?.message).toBe(
       'The arguments hold the name "k0", but a name there must be at most 1 character long.',
