@@ -2,7 +2,7 @@ import { Validator } from '@cfworker/json-schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkArguments, checkTurn, judgeArguments } from '../src/checker/index.ts';
+import { checkArguments, checkTurn, fitArguments, judgeArguments } from '../src/checker/index.ts';
 import {
   jsonValueArbitrary,
   schemaArbitrary,
@@ -707,6 +707,15 @@ describe('bounded work (hardening)', () => {
       'too-large',
     ]);
     expect(judgeArguments(schema, { list: new Uint8Array(50_000_000) }).mismatchCount).toBe(1);
+  });
+
+  it('should pass, in bounded work, small arguments a schema walks exponentially often', () => {
+    // Each list is judged twice by its parent ("items" and "contains"): 2^40 walks for 41 values.
+    const schema = { items: { $ref: '#' }, contains: { $ref: '#' } };
+    let value: unknown = [1];
+    for (let level = 0; level < 40; level++) value = [value];
+    expect(fitArguments(schema, value, exact)).toEqual({ fits: true, complete: false });
+    expect(checkArguments(schema, value, exact)).toEqual([]);
   });
 
   it('should still list the mismatches found before the budget ran out, within the cap', () => {

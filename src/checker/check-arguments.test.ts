@@ -1544,6 +1544,62 @@ describe('fitArguments', () => {
       expect(fitArguments(open, { x: 1 })).toEqual({ fits: true, complete: false });
     });
 
+    it('should judge arguments within the bound in full however many branches walk them', () => {
+      // Each branch walks the 30,000 items: 1,230,000 walks in all, of 30,001 values.
+      const branches = Array.from({ length: 41 }, (_, index) => ({
+        type: 'array',
+        items: { type: 'integer', minimum: 40 - index },
+      }));
+      const list = Array.from({ length: 30_000 }, () => 0);
+      expect(fitArguments({ anyOf: branches }, list, exact)).toEqual({
+        fits: true,
+        complete: true,
+      });
+      expect(messagesOf({ anyOf: branches }, [...list, 'x'], exact)).toEqual([
+        '"[30000]" must be an integer, not text ("x").',
+      ]);
+    });
+
+    it('should not call arguments too large for the properties their schema declares', () => {
+      // Each object is charged the 1,001 properties its schema declares: 1,001,000 for 2,000 values.
+      const properties = Object.fromEntries(
+        Array.from({ length: 1_000 }, (_, index) => [`p${index}`, { type: 'integer' }]),
+      );
+      const objects = Array.from({ length: 1_000 }, () => ({ p0: 1 }));
+      const schema = { type: 'array', items: { type: 'object', properties } };
+      expect(fitArguments(schema, objects, exact)).toEqual({ fits: true, complete: true });
+    });
+
+    it('should pass, not judged in full, small arguments a schema walks more than 8 times over', () => {
+      // Each object fits the last of 9 branches, each charging the 10,001 properties it declares:
+      // 9,000,900 walks for 200 values.
+      const wide = {
+        properties: Object.fromEntries(
+          Array.from({ length: 10_000 }, (_, index) => [`p${index}`, {}]),
+        ),
+      };
+      const branches = Array.from({ length: 9 }, (_, index) => ({
+        allOf: [{ $ref: '#/$defs/wide' }, { required: [`k${index}`] }],
+      }));
+      const schema = { $defs: { wide }, type: 'array', items: { anyOf: branches } };
+      const objects = Array.from({ length: 100 }, () => ({ k8: 1 }));
+      expect(fitArguments(schema, objects, exact)).toEqual({ fits: true, complete: false });
+      expect(judgeArguments(schema, objects, exact)).toEqual({
+        mismatches: [],
+        mismatchCount: 0,
+        value: objects,
+      });
+      // Within the budget, the same schema is judged in full.
+      expect(fitArguments(schema, objects.slice(0, 10), exact)).toEqual({
+        fits: true,
+        complete: true,
+      });
+      expect(fitArguments(schema, [{ k8: 1 }, {}], exact)).toEqual({
+        fits: false,
+        complete: true,
+      });
+    });
+
     it('should not fit arguments it cannot read', () => {
       const { proxy, revoke } = Proxy.revocable({}, {});
       revoke();

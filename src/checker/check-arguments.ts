@@ -5,7 +5,14 @@ import { createCheckState, type Leniency } from './check-state.ts';
 import { CheckerError } from './checker-error.ts';
 import { describeMismatch } from './describe-mismatch.ts';
 import { judgeOf } from './judge-of.ts';
-import { createRun, type Judge, maxJudgedValues, refused } from './judge-run.ts';
+import {
+  argumentsTooLarge,
+  createRun,
+  type Judge,
+  type JudgeRun,
+  maxJudgedValues,
+  refused,
+} from './judge-run.ts';
 import type { ArgumentPath, Mismatch } from './mismatch.ts';
 import type { NameSearchBudget } from './nearest-name.ts';
 import { unreadablePartOf } from './unreadable-part.ts';
@@ -132,10 +139,11 @@ export function judgeArgumentsWithin(
 ): ArgumentsJudgement {
   const lenient = options.leniency !== 'exact';
   const judge = judgeOfSchema(schema, lenient, storeOption(options.store, 'judgeArguments'));
-  const run = createRun(undefined, lenient ? options.defaultFor : undefined);
+  const run = createRun({ args, defaultFor: lenient ? options.defaultFor : undefined });
   let value: unknown;
   try {
     value = judge(args, run, 0);
+    if (value === refused && passesUnjudged(run)) value = args;
   } catch (error) {
     return answerToThrow(error, args);
   }
@@ -148,7 +156,8 @@ export function judgeArgumentsWithin(
  * part of the value met a keyword the checker does not judge (a remote `$ref`, an unknown type,
  * `format`, …), lay deeper than it judges, or exceeded the work budget: there "fits" means only
  * "not refused".
- * Arguments that cannot be read do not fit.
+ * Arguments that cannot be read, or that are too large to check (see `maxJudgedValues`), do not
+ * fit.
  */
 export function fitArguments(
   schema: unknown,
@@ -156,10 +165,10 @@ export function fitArguments(
   { leniency = 'lenient', store }: Pick<CheckArgumentsOptions, 'leniency' | 'store'> = {},
 ): { fits: boolean; complete: boolean } {
   const given = storeOption(store, 'fitArguments');
-  const run = createRun(undefined, undefined);
+  const run = createRun({ args: value });
   try {
-    const fits = judgeOfSchema(schema, leniency !== 'exact', given)(value, run, 0) !== refused;
-    return { fits, complete: run.complete };
+    const judged = judgeOfSchema(schema, leniency !== 'exact', given)(value, run, 0);
+    return { fits: judged !== refused || passesUnjudged(run), complete: run.complete };
   } catch {
     return { fits: false, complete: false };
   }
@@ -185,7 +194,8 @@ function judgeOfSchema(schema: unknown, lenient: boolean, store: PreparedStore |
 /** The yes/no pass alone, for callers that need no value. */
 function fitsQuickly(judge: Judge, args: unknown): boolean {
   try {
-    return judge(args, createRun(undefined, undefined), 0) !== refused;
+    const run = createRun({ args });
+    return judge(args, run, 0) !== refused || passesUnjudged(run);
   } catch {
     return false;
   }
@@ -204,14 +214,16 @@ function describe(
     maxMismatches: mismatchCap(options),
     nameSearch,
   });
-  const run = createRun(report, lenient ? options.defaultFor : undefined);
+  const run = createRun({ args, report, defaultFor: lenient ? options.defaultFor : undefined });
   let value: unknown;
+  let tooLarge: boolean;
   try {
     value = judge(args, run, 0);
+    tooLarge = run.exhausted && argumentsTooLarge(run);
   } catch (error) {
     return answerToThrow(error, args);
   }
-  if (run.exhausted) {
+  if (tooLarge) {
     // Said last, in place of the last described mismatch when the list is full.
     report.mismatchCount++;
     if (report.mismatches.length >= report.maxMismatches) report.mismatches.pop();
@@ -227,12 +239,23 @@ function describe(
   if (report.mismatchCount > 0) {
     return { mismatches: report.mismatches, mismatchCount: report.mismatchCount, value: args };
   }
+  // The budget ran out on arguments within the bound before any mismatch was found.
+  if (run.exhausted) return { mismatches: noMismatches, mismatchCount: 0, value: args };
   // The yes/no pass refuses a key holding `undefined` beside closed properties, which the
   // describing pass ignores; any other disagreement is a fault.
   if (value === refused) {
     throw new CheckerError({ message: 'The checker refused the arguments without a mismatch.' });
   }
   return { mismatches: noMismatches, mismatchCount: 0, value };
+}
+
+/**
+ * Whether the walk stopped on the work budget while the arguments hold no more than
+ * {@link maxJudgedValues} values: the schema walks them too many times over (wide unions of wide
+ * unions), which refuses nothing, so they pass, not judged in full.
+ */
+function passesUnjudged(run: JudgeRun): boolean {
+  return run.exhausted && !argumentsTooLarge(run);
 }
 
 /** Arguments whose reading throws are refused; anything else that throws is the checker's fault. */

@@ -1,4 +1,4 @@
-import { deepEqual } from '../schema/deep-equal.ts';
+import { compareDeeply } from '../schema/deep-equal.ts';
 import { deepEqualHash } from '../schema/deep-equal-hash.ts';
 import type { AllowedValues } from '../schema/schema-node.ts';
 import { isNumberText } from './lenient-casts.ts';
@@ -6,7 +6,16 @@ import { isNumberText } from './lenient-casts.ts';
 /** What a {@link MemberFinder} answers for a value that is no member. */
 export const noMember: unique symbol = Symbol('toolgate.noMember');
 
-/** The allowed value a value stands for, or {@link noMember}; see {@link memberFinder}. */
+/**
+ * What a {@link MemberFinder} answers for a list or object that differs from a member nowhere it
+ * is compared, but lies deeper than it is compared: it may be that member or not.
+ */
+export const maybeMember: unique symbol = Symbol('toolgate.maybeMember');
+
+/**
+ * The allowed value a value stands for, {@link noMember} or {@link maybeMember}; see
+ * {@link memberFinder}.
+ */
 export type MemberFinder = (value: unknown, lenient: boolean) => unknown;
 
 /**
@@ -16,10 +25,10 @@ export type MemberFinder = (value: unknown, lenient: boolean) => unknown;
  * {@link noMember} when it is none.
  *
  * Members are complete values: lists and objects are compared deeply, key order aside, and are
- * never cast; among many, only those sharing the value's hash are compared. Lenient matching reads a
- * case-folded index. Both indexes are built on first need and kept by the finder (a judge builds
- * one finder per node), so neither costs more with the number of members: a long list judged
- * against a long enum stays linear.
+ * never cast ({@link maybeMember} past the depth compared); among many, only those sharing the
+ * value's hash are compared. Lenient matching reads a case-folded index. Both indexes are built on
+ * first need and kept by the finder (a judge builds one finder per node), so neither costs more
+ * with the number of members: a long list judged against a long enum stays linear.
  */
 export function memberFinder(allowed: AllowedValues): MemberFinder {
   let compositeIndex: ReadonlyMap<number, readonly unknown[]> | null | undefined;
@@ -37,10 +46,13 @@ export function memberFinder(allowed: AllowedValues): MemberFinder {
     if (typeof value !== 'object' || value === null) {
       if (allowed.scalars.has(value)) return value;
     } else {
+      let found: typeof noMember | typeof maybeMember = noMember;
       for (const member of compositesLike(value)) {
-        if (deepEqual(member, value)) return value;
+        const comparison = compareDeeply(member, value);
+        if (comparison === 'equal') return value;
+        if (comparison === 'unknown') found = maybeMember;
       }
-      return noMember;
+      return found;
     }
     if (!lenient) return noMember;
     if (typeof value === 'number') {

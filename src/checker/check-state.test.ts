@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createCheckState, reportMismatch } from './check-state.ts';
+import { createCheckState, reportMismatch, tellMismatch } from './check-state.ts';
+import type { Mismatch } from './mismatch.ts';
 import { maxNameSearchWork } from './nearest-name.ts';
 
 describe('createCheckState', () => {
@@ -10,6 +11,7 @@ describe('createCheckState', () => {
         maxMismatches: 3,
         path: [],
         mismatches: [],
+        told: new Set(),
         mismatchCount: 0,
         open: [],
         nameSearch: { work: maxNameSearchWork },
@@ -56,6 +58,35 @@ describe('reportMismatch', () => {
       expect(state.mismatchCount).toBe(5);
       // Past the cap nothing is described.
       expect(draft).toHaveBeenCalledTimes(2);
+    });
+  });
+});
+
+describe('tellMismatch', () => {
+  describe('duplicates', () => {
+    it('should tell a sentence once, reading no earlier sentence again to see it is new', () => {
+      const state = createCheckState({
+        leniency: 'exact',
+        maxMismatches: Number.POSITIVE_INFINITY,
+      });
+      let reads = 0;
+      const mismatchSaying = (message: string): Mismatch => ({
+        code: 'type',
+        path: [],
+        expected: 'a number',
+        received: 'text',
+        get message() {
+          reads++;
+          return message;
+        },
+      });
+      for (let index = 0; index < 2_000; index++) {
+        tellMismatch(state, mismatchSaying(`sentence ${index % 1_000}`));
+      }
+      expect(state.mismatches).toHaveLength(1_000);
+      expect(state.mismatchCount).toBe(1_000);
+      // One read to look a sentence up and one to keep it: not one per sentence already told.
+      expect(reads).toBeLessThanOrEqual(2 * 2_000);
     });
   });
 });

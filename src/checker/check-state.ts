@@ -14,6 +14,8 @@ export type CheckState = {
   readonly maxMismatches: number;
   readonly path: Array<string | number>;
   readonly mismatches: Mismatch[];
+  /** The sentences of `mismatches`, so a sentence told twice is seen in one lookup. */
+  readonly told: Set<string>;
   mismatchCount: number;
   /** The lists and objects being walked, outermost first, so one that contains itself is seen. */
   readonly open: object[];
@@ -36,6 +38,7 @@ export function createCheckState({
     maxMismatches,
     path: [],
     mismatches: [],
+    told: new Set(),
     mismatchCount: 0,
     open: [],
     nameSearch,
@@ -64,7 +67,9 @@ export function reportMismatch(
  * to one value can find the same mismatch).
  */
 export function tellMismatch(state: CheckState, mismatch: Mismatch): void {
-  if (state.mismatches.some((told) => told.message === mismatch.message)) return;
+  if (state.told.has(mismatch.message)) return;
   state.mismatchCount++;
-  if (state.mismatches.length < state.maxMismatches) state.mismatches.push(mismatch);
+  if (state.mismatches.length >= state.maxMismatches) return;
+  state.mismatches.push(mismatch);
+  state.told.add(mismatch.message);
 }

@@ -5,7 +5,7 @@ import { memberFinder, noMember } from './check-enum.ts';
 import { type CheckState, createCheckState, tellMismatch } from './check-state.ts';
 import { describeAllowedValues } from './describe-mismatch.ts';
 import { describeMember, joinAlternatives, looksLikeJson } from './describe-value.ts';
-import { endTrial, type Judge, type JudgeRun, refused } from './judge-run.ts';
+import { describeInTrial, type Judge, type JudgeRun, refused } from './judge-run.ts';
 import type { Mismatch } from './mismatch.ts';
 import { refuse } from './refuse.ts';
 
@@ -80,11 +80,7 @@ function describedAlone(judge: Judge, value: unknown, run: JudgeRun, depth: numb
   });
   state.path.push(...report.path);
   state.open.push(...report.open);
-  const trial: JudgeRun = { ...run, report: state, complete: true };
-  const next = judge(value, trial, depth);
-  const { complete } = run;
-  endTrial(run, trial);
-  run.complete = complete;
+  const next = describeInTrial(judge, value, run, state, depth);
   return { count: state.mismatchCount, mismatches: state.mismatches, value: next };
 }
 

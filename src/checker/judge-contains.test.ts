@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  judgeCountingApplications,
+  selfApplyingName,
+} from '../../test/support/judge-counting-applications.ts';
 import { messagesOf } from '../../test/support/messages-of.ts';
 import { fitArguments } from './check-arguments.ts';
+import { maxApplications } from './judge-run.ts';
 
 describe('containsKeyword', () => {
   it('should refuse a list without an item that fits', () => {
@@ -45,5 +50,37 @@ describe('containsKeyword', () => {
     // So `not` of it passes what it cannot be sure it rules out.
     expect(messagesOf({ not: schema }, ['a'])).toEqual([]);
     expect(messagesOf({ not: { contains: { type: 'string' } } }, ['a'])).toHaveLength(1);
+  });
+});
+
+describe('containsKeyword budgets', () => {
+  it('should judge the items on the budgets of the judgement, so a branching schema stays bounded', () => {
+    // Each level tries both `contains` branches: 2^25 applications, were each count judged apart.
+    const schema = {
+      anyOf: [
+        { contains: { $ref: '#' }, minContains: 2 },
+        { contains: { $ref: '#' }, minContains: 3 },
+        { type: 'array' },
+      ],
+    };
+    let value: unknown = [];
+    for (let level = 0; level < 24; level++) value = [value];
+    const { result, spent } = judgeCountingApplications(schema, value);
+    expect(result).toBe(value);
+    expect(spent).toBeGreaterThan(maxApplications);
+    expect(spent).toBeLessThan(2 * maxApplications);
+  });
+
+  it('should share those budgets between the items of a list of lists', () => {
+    const schema = {
+      $defs: { name: selfApplyingName },
+      items: { contains: { $ref: '#/$defs/name' } },
+    };
+    const value = Array.from({ length: 1_000 }, (_, index) => [`item ${index}`]);
+    const { result, spent, complete } = judgeCountingApplications(schema, value);
+    expect(result).toBe(value);
+    expect(spent).toBeGreaterThan(maxApplications);
+    expect(spent).toBeLessThan(2 * maxApplications);
+    expect(complete).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 import { JsonKind } from '../schema/json-kind.ts';
 import { countWithNoun } from './count-judge.ts';
-import { createRun, type Judge, type KeywordJudge, refused } from './judge-run.ts';
+import {
+  attempt,
+  endTrial,
+  type Judge,
+  type KeywordJudge,
+  moreWork,
+  refused,
+  trialOf,
+} from './judge-run.ts';
 import { exhaust, refuse } from './refuse.ts';
 
 /**
@@ -18,15 +26,24 @@ export const containsKeyword: KeywordJudge = {
     const judgeItem = judgeOf(contains, false);
     return (value, run, depth) => {
       const list = value as unknown[];
-      // One yes/no run for the items, drawing on this judgement's budget.
-      const items = createRun(undefined, undefined);
-      items.work = run.work;
+      run.work -= list.length + 1;
+      if (run.work < 0 && !moreWork(run)) return exhaust(run);
+      // The items are tried on this judgement's budgets, as a union's branches are.
+      const trial = trialOf(run);
+      const outer = trial.complete;
       let count = 0;
+      let sure = true;
       for (let index = 0; index < list.length; index++) {
-        if (judgeItem(list[index], items, depth + 1) !== refused) count++;
-        else if (items.exhausted) return exhaust(run);
+        if (attempt(judgeItem, list[index], trial, depth + 1) !== refused) {
+          count++;
+          sure &&= trial.complete;
+        } else if (trial.exhausted) {
+          break;
+        }
       }
-      run.work = items.work;
+      trial.complete = outer;
+      endTrial(run, trial);
+      if (run.exhausted) return exhaust(run);
       if (count < minContains) {
         return refuse(run, () => ({
           code: 'contains',
@@ -35,7 +52,7 @@ export const containsKeyword: KeywordJudge = {
         }));
       }
       // An item that met a part not judged may not fit: a count that passes is then not sure.
-      if (!items.complete) {
+      if (!sure) {
         run.complete = false;
         return value;
       }

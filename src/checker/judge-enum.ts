@@ -1,6 +1,6 @@
 import { kindOfValue } from '../schema/json-kind.ts';
 import type { AllowedValues, JudgedSchemaNode } from '../schema/schema-node.ts';
-import { memberFinder, noMember } from './check-enum.ts';
+import { maybeMember, memberFinder, noMember } from './check-enum.ts';
 import { describeAllowedValues } from './describe-mismatch.ts';
 import { describeMember } from './describe-value.ts';
 import type { Judge, JudgeRun } from './judge-run.ts';
@@ -32,7 +32,12 @@ export function memberJudge(
 ): MemberJudge {
   const memberOf = memberFinder(allowed);
   return (value, run, depth, sent) => {
-    const member = memberOf(value, lenient);
+    let member = memberOf(value, lenient);
+    if (member === maybeMember) {
+      // A match not known in full is no sure fit (so `not` of it refuses nothing).
+      run.complete = false;
+      member = value;
+    }
     const { types } = node;
     // A member found leniently is handed on only when it is of a declared type itself.
     if (

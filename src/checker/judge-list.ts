@@ -1,7 +1,7 @@
 import { JsonKind } from '../schema/json-kind.ts';
 import { maxSchemaDepth } from '../schema/prepare-schema.ts';
 import { asIsNone, asIsTestOf, fitsAsIs } from './as-is-test.ts';
-import { type Judge, type KeywordJudge, refused } from './judge-run.ts';
+import { type Judge, type KeywordJudge, moreWork, refused } from './judge-run.ts';
 import { exhaust } from './refuse.ts';
 
 /** `prefixItems` and `items` (draft 7: a list of `items`, then `additionalItems`): the list rule. */
@@ -27,7 +27,7 @@ export const itemsKeyword: KeywordJudge = {
       const walked = judgeRest === undefined ? Math.min(list.length, prefixLength) : list.length;
       // Charged before the walk, so a sparse list of length 2^32 - 1 costs nothing.
       run.work -= walked + 1;
-      if (run.work < 0) return exhaust(run);
+      if (run.work < 0 && !moreWork(run)) return exhaust(run);
       const { report } = run;
       if (report !== undefined) {
         // A value that contains itself (never so in JSON) is judged where it first appears.

@@ -12,6 +12,7 @@ import {
   type JudgeContext,
   type JudgeRun,
   type KeywordJudge,
+  moreWork,
   refused,
 } from './judge-run.ts';
 import type { ArgumentPath } from './mismatch.ts';
@@ -221,7 +222,7 @@ function judgeObject(
     fits = reportMissing(shape, object, report);
   }
   run.work -= rules.length + 1;
-  if (run.work < 0) return exhaust(run);
+  if (run.work < 0 && !moreWork(run)) return exhaust(run);
   if (rules.length === 0 && others === 'open' && patterns === undefined && !shape.othersUnjudged) {
     return (report === undefined ? lacksRequired(shape, object, 0) : !fits) ? refused : object;
   }
@@ -249,7 +250,7 @@ function judgeObject(
           continue;
         }
       }
-      if (--run.work < 0) {
+      if (--run.work < 0 && !moreWork(run)) {
         fits = exhaustIn(run);
         break;
       }

@@ -11,13 +11,13 @@ const nodeOf = (schema: unknown) => prepareSchema(schema).root;
 
 /** The yes/no mode: does the value fit? */
 function fitsYesNo(schema: unknown, value: unknown, lenient: boolean): boolean {
-  return judgeOf(nodeOf(schema), lenient)(value, createRun(undefined, undefined), 0) !== refused;
+  return judgeOf(nodeOf(schema), lenient)(value, createRun({ args: value }), 0) !== refused;
 }
 
 /** The describing mode: the value it hands on and the messages it wrote. */
 function described(schema: unknown, value: unknown, lenient: boolean) {
   const report = createCheckState({ leniency: lenient ? 'lenient' : 'exact', maxMismatches: 10 });
-  const result = judgeOf(nodeOf(schema), lenient)(value, createRun(report, undefined), 0);
+  const result = judgeOf(nodeOf(schema), lenient)(value, createRun({ args: value, report }), 0);
   return { result, messages: report.mismatches.map((mismatch) => mismatch.message), report };
 }
 
@@ -110,7 +110,7 @@ describe('judgeOf', () => {
     it('should hand on the same value in both modes', () => {
       fc.assert(
         fc.property(schemaArbitrary, valueArbitrary, (schema, value) => {
-          const yesNo = judgeOf(nodeOf(schema), true)(value, createRun(undefined, undefined), 0);
+          const yesNo = judgeOf(nodeOf(schema), true)(value, createRun({ args: value }), 0);
           expect(described(schema, value, true).result).toEqual(yesNo);
         }),
         { numRuns: 1000 },
@@ -145,11 +145,8 @@ describe('judgeOf', () => {
         expect(fitsYesNo(schema, { c: 1, b: 1 }, lenient)).toBe(false);
         expect(fitsYesNo(schema, JSON.parse('{"b": 1, "__proto__": {}}'), lenient)).toBe(false);
       }
-      const cast = judgeOf(nodeOf(schema), true)(
-        { b: '5', a: 'x' },
-        createRun(undefined, undefined),
-        0,
-      );
+      const args = { b: '5', a: 'x' };
+      const cast = judgeOf(nodeOf(schema), true)(args, createRun({ args }), 0);
       expect(cast).toEqual({ b: 5, a: 'x' });
       expect(described(schema, { b: '5', a: 'x' }, true).result).toEqual(cast);
       // A key holding `undefined` (not JSON) is an absent argument, in both modes.
@@ -249,7 +246,7 @@ describe('judgeOf', () => {
     it('should stop at the budget on a sparse list of length 2^32 - 1 without walking it', () => {
       const sparse: unknown[] = [];
       sparse.length = 2 ** 32 - 1;
-      const run = createRun(undefined, undefined);
+      const run = createRun({ args: sparse });
       expect(
         judgeOf(nodeOf({ type: 'array', items: { type: 'integer' } }), true)(sparse, run, 0),
       ).toBe(refused);
@@ -261,7 +258,7 @@ describe('judgeOf', () => {
       for (let level = 0; level < 40; level++) shared = { a: shared, b: shared };
       const schema: Record<string, unknown> = { type: 'object' };
       schema.additionalProperties = schema;
-      const run = createRun(undefined, undefined);
+      const run = createRun({ args: shared });
       expect(judgeOf(nodeOf(schema), false)(shared, run, 0)).toBe(refused);
       expect(run.exhausted).toBe(true);
       expect(maxJudgedValues).toBe(1_000_000);
@@ -274,7 +271,7 @@ describe('judgeOf', () => {
       (schema.properties as Record<string, unknown>).a = schema;
       let value: unknown = { a: 'not an object' };
       for (let level = 0; level < 300; level++) value = { a: value };
-      const run = createRun(undefined, undefined);
+      const run = createRun({ args: value });
       expect(judgeOf(nodeOf(schema), false)(value, run, 0)).toBe(value);
       expect(run.complete).toBe(false);
     });
@@ -384,7 +381,7 @@ describe('judgeOf (schemas applied to the same value)', () => {
         const { result, report } = described(schema, value, lenient);
         expect(fitsYesNo(schema, value, lenient)).toBe(result !== refused);
         expect(report.mismatchCount === 0).toBe(result !== refused);
-        const yesNo = judgeOf(nodeOf(schema), lenient)(value, createRun(undefined, undefined), 0);
+        const yesNo = judgeOf(nodeOf(schema), lenient)(value, createRun({ args: value }), 0);
         expect(result).toEqual(yesNo);
       }),
       { numRuns: 1000 },
@@ -420,7 +417,7 @@ describe('judgeOf (schemas applied to the same value)', () => {
     ]) {
       for (const lenient of [true, false]) {
         const started = performance.now();
-        const run = createRun(undefined, undefined);
+        const run = createRun({ args: { a: 1 } });
         expect(judgeOf(nodeOf(schema), lenient)({ a: 1 }, run, 0)).toEqual({ a: 1 });
         expect(run).toMatchObject({ complete: false, exhausted: false });
         expect(described(schema, { a: 1 }, lenient).messages).toEqual([]);
@@ -449,8 +446,9 @@ describe('judgeOf (schemas applied to the same value)', () => {
     expect(described(tree, nested(60, 5), false).messages).toEqual([
       `"${Array(60).fill('c').join('.')}" must be null or an object, not the number 5.`,
     ]);
-    const run = createRun(undefined, undefined);
-    expect(judgeOf(nodeOf(tree), false)(nested(10_000, 5), run, 0)).not.toBe(refused);
+    const deep = nested(10_000, 5);
+    const run = createRun({ args: deep });
+    expect(judgeOf(nodeOf(tree), false)(deep, run, 0)).not.toBe(refused);
     expect(run.complete).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { JsonKindSet } from '../schema/json-kind.ts';
 import type { JudgedSchemaNode, SchemaNode } from '../schema/schema-node.ts';
 import type { CheckState } from './check-state.ts';
+import { holdsMoreValues } from './holds-more-values.ts';
 import type { ArgumentPath } from './mismatch.ts';
 
 /**
@@ -19,8 +20,16 @@ export type Judge = (value: unknown, run: JudgeRun, depth: number) => unknown;
 /** What a judge returns for a value that does not fit. */
 export const refused: unique symbol = Symbol('toolgate.refused');
 
-/** How many list items and object properties one judgement walks before it stops. */
+/**
+ * The most values (list items and object properties, counted along every path) arguments may hold
+ * where the checker walks them: larger arguments are refused as too large to check. Schemas that
+ * walk the same values again (the branches of a union, the members of `allOf`) may walk arguments
+ * of this size 8 times over in all; past that the arguments pass, not judged in full.
+ */
 export const maxJudgedValues = 1_000_000;
+
+/** How many times over one judgement may walk arguments of {@link maxJudgedValues} values. */
+const maxWalks = 8;
 
 /**
  * How many times one judgement applies a schema to a value it shares with its node (see
@@ -36,8 +45,15 @@ export type JudgeRun = {
   /** Describing mode when set: mismatches are reported there with their paths. */
   readonly report: CheckState | undefined;
   readonly defaultFor: DefaultFor | undefined;
-  /** List items and object properties still allowed to be walked. */
+  /** The arguments judged, measured when the work budget first runs out (see {@link moreWork}). */
+  readonly args: unknown;
+  /**
+   * Walks of list items and object properties still allowed, each walk of a value by a schema
+   * counted: past it, see {@link moreWork}.
+   */
   work: number;
+  /** Whether the arguments hold more than {@link maxJudgedValues} values; unknown until measured. */
+  tooLarge: boolean | undefined;
   /**
    * Schemas still allowed to be applied to a value they share with their node (`allOf`, `anyOf`,
    * a `$ref` beside keywords, …): past these, a value is passed unjudged, as a schema that applies
@@ -46,7 +62,10 @@ export type JudgeRun = {
   applications: number;
   /** Whether every part of the value met a node the checker judges in full. */
   complete: boolean;
-  /** Set when the work budget ran out (the judgement is then not a pass). */
+  /**
+   * Set when the work budget ran out: the walk answers refused, and its caller refuses the
+   * arguments as too large where `tooLarge` says so, else passes them, not judged in full.
+   */
   exhausted: boolean;
   /**
    * How many `unevaluated*` are trying the schemas applied beside them: past a few, one met inside
@@ -55,19 +74,49 @@ export type JudgeRun = {
   collecting: number;
 };
 
-export function createRun(
-  report: CheckState | undefined,
-  defaultFor: DefaultFor | undefined,
-): JudgeRun {
+/**
+ * A judgement of `args`: yes/no unless `report` is given (describing), with `defaultFor` for the
+ * `null`s a lenient judgement turns into a configured value.
+ */
+export function createRun({
+  args,
+  report,
+  defaultFor,
+}: {
+  args: unknown;
+  report?: CheckState | undefined;
+  defaultFor?: DefaultFor | undefined;
+}): JudgeRun {
   return {
     report,
     defaultFor,
+    args,
     work: maxJudgedValues,
+    tooLarge: undefined,
     applications: maxApplications,
     complete: true,
     exhausted: false,
     collecting: 0,
   };
+}
+
+/**
+ * Called when `run.work` has run out: whether the walk may go on. The first time, the arguments
+ * are measured: holding at most {@link maxJudgedValues} values, they have been walked more than
+ * once (by the branches of a union, the members of `allOf`, `contains` beside `items`), and the
+ * budget grows to {@link maxWalks} walks of arguments that large; holding more, they are too large
+ * to check.
+ */
+export function moreWork(run: JudgeRun): boolean {
+  if (run.tooLarge !== undefined || argumentsTooLarge(run)) return false;
+  run.work += (maxWalks - 1) * maxJudgedValues;
+  return run.work >= 0;
+}
+
+/** Whether the arguments hold more than {@link maxJudgedValues} values (measured once a run). */
+export function argumentsTooLarge(run: JudgeRun): boolean {
+  run.tooLarge ??= holdsMoreValues(run.args, maxJudgedValues);
+  return run.tooLarge;
 }
 
 /** What a keyword's judge is built with. */
@@ -127,13 +176,33 @@ export function trialOf(run: JudgeRun): JudgeRun {
   return run.report === undefined ? run : { ...run, report: undefined };
 }
 
-/** Hands what a trial spent (and found: exhausted, not complete) back to its run. */
+/** Hands what a trial spent (and found: too large, exhausted, not complete) back to its run. */
 export function endTrial(run: JudgeRun, trial: JudgeRun): void {
   if (trial === run) return;
   run.work = trial.work;
+  run.tooLarge = trial.tooLarge;
   run.applications = trial.applications;
   run.complete = trial.complete;
   run.exhausted = trial.exhausted;
+}
+
+/**
+ * Judges `value` in a describing run of its own, reporting to `report` (a part described apart
+ * from the judgement under way, such as a union's branch), on the budgets of `run`.
+ */
+export function describeInTrial(
+  judge: Judge,
+  value: unknown,
+  run: JudgeRun,
+  report: CheckState,
+  depth: number,
+): unknown {
+  const trial: JudgeRun = { ...run, report, complete: true };
+  const next = judge(value, trial, depth);
+  const { complete } = run;
+  endTrial(run, trial);
+  run.complete = complete;
+  return next;
 }
 
 /**

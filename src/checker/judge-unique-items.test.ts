@@ -36,5 +36,9 @@ describe('uniqueItemsKeyword', () => {
       fits: true,
       complete: false,
     });
+    // Two items surely equal are refused all the same.
+    expect(messagesOf(unique, [deep, other, 'a', 'a'])).toEqual([
+      'The arguments must not hold the same item twice; items 2 and 3 are equal.',
+    ]);
   });
 });

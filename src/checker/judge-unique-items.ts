@@ -1,4 +1,4 @@
-import { deepEqual, maxCompareDepth } from '../schema/deep-equal.ts';
+import { compareDeeply } from '../schema/deep-equal.ts';
 import { deepEqualHash } from '../schema/deep-equal-hash.ts';
 import { JsonKind } from '../schema/json-kind.ts';
 import type { Judge, KeywordJudge } from './judge-run.ts';
@@ -30,39 +30,36 @@ export const uniqueItemsKeyword: KeywordJudge = {
 };
 
 /**
- * The first two positions holding equal items; `'unknown'` when equality cannot be told (items
- * nested past the depth {@link deepEqual} compares, which it calls equal).
+ * The first two positions holding equal items; `'unknown'` when no two are surely equal but two
+ * may be (equal as deep as {@link compareDeeply} compares).
  */
 function equalPairOf(list: readonly unknown[]): readonly [number, number] | 'unknown' | undefined {
-  const pairOf = (first: number, second: number) =>
-    isDeeperThan(list[first], maxCompareDepth) ? 'unknown' : ([first, second] as const);
+  let found: 'unknown' | undefined;
+  const equal = (first: number, second: number) => {
+    const comparison = compareDeeply(list[first], list[second]);
+    if (comparison === 'unknown') found = comparison;
+    return comparison === 'equal';
+  };
   if (list.length <= maxPairwiseItems) {
     for (let second = 1; second < list.length; second++) {
       for (let first = 0; first < second; first++) {
-        if (deepEqual(list[first], list[second])) return pairOf(first, second);
+        if (equal(first, second)) return [first, second];
       }
     }
-    return undefined;
+    return found;
   }
   // Equal items share a hash: each item is compared only with the earlier ones of its hash.
   const byHash = new Map<number | undefined, number[]>();
   for (let index = 0; index < list.length; index++) {
-    const item = list[index];
-    const hash = deepEqualHash(item, { enumerableOnly: true });
+    const hash = deepEqualHash(list[index], { enumerableOnly: true });
     // An item too large to hash is compared with every earlier one that could not be hashed.
     const earlier = byHash.get(hash);
     if (earlier === undefined) {
       byHash.set(hash, [index]);
       continue;
     }
-    for (const first of earlier) if (deepEqual(list[first], item)) return pairOf(first, index);
+    for (const first of earlier) if (equal(first, index)) return [first, index];
     earlier.push(index);
   }
-  return undefined;
-}
-
-function isDeeperThan(value: unknown, depth: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth === 0) return true;
-  return Object.values(value).some((item) => isDeeperThan(item, depth - 1));
+  return found;
 }

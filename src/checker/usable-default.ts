@@ -15,7 +15,7 @@ export function usableDefaultOf(
   if (node.kind !== 'judged' || node.defaultValue === undefined) return undefined;
   const { value } = node.defaultValue;
   if (value === null || !isJsonValue(value, 0)) return undefined;
-  return judgeExactly(value, createRun(undefined, undefined), 0) === value ? { value } : undefined;
+  return judgeExactly(value, createRun({ args: value }), 0) === value ? { value } : undefined;
 }
 
 function isJsonValue(value: unknown, depth: number): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepEqual } from './deep-equal.ts';
+import { compareDeeply, deepEqual } from './deep-equal.ts';
 
 describe('deepEqual', () => {
   describe('JSON values', () => {
@@ -45,5 +45,27 @@ describe('deepEqual', () => {
       }
       expect(deepEqual(deepLeft, deepRight)).toBe(true);
     });
+  });
+});
+
+describe('compareDeeply', () => {
+  const nested = (levels: number, leaf: unknown) => {
+    let value = leaf;
+    for (let level = 0; level < levels; level++) value = [value];
+    return value;
+  };
+
+  it('should tell a match past the depth limit from a sure one', () => {
+    expect(compareDeeply(nested(300, 1), nested(300, 2))).toBe('unknown');
+    expect(compareDeeply(nested(300, 1), nested(300, 1))).toBe('unknown');
+    expect(compareDeeply(nested(200, 1), nested(200, 1))).toBe('equal');
+    expect(compareDeeply(nested(200, 1), nested(200, 2))).toBe('unequal');
+  });
+
+  it('should call values unequal that differ above the depth limit, whatever lies deeper', () => {
+    expect(compareDeeply([nested(300, 1), 'a'], [nested(300, 1), 'b'])).toBe('unequal');
+    expect(compareDeeply({ a: nested(300, 1), b: 1 }, { b: 1, a: nested(300, 2) })).toBe('unknown');
+    const shared = nested(300, 1);
+    expect(compareDeeply([shared], [shared])).toBe('equal');
   });
 });

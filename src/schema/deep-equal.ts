@@ -2,41 +2,54 @@
 export const maxCompareDepth = 256;
 
 /**
+ * What {@link compareDeeply} finds: `unknown` for values that differ nowhere above
+ * {@link maxCompareDepth} levels but hold lists or objects that deep, not compared.
+ */
+export type DeepComparison = 'equal' | 'unequal' | 'unknown';
+
+/**
  * Structural equality of JSON values, as JSON Schema's `enum` and `const` define it: object key order
  * does not matter, `1` equals `1.0`.
  *
  * Beyond {@link maxCompareDepth} levels (or in a cycle) the values are called equal, so a
- * comparison that cannot finish never turns into a refusal.
+ * comparison that cannot finish never turns into a refusal; {@link compareDeeply} tells such a
+ * match from a sure one.
  */
-export function deepEqual(left: unknown, right: unknown, depth = 0): boolean {
-  if (left === right) return true;
+export function deepEqual(left: unknown, right: unknown): boolean {
+  return compareDeeply(left, right) !== 'unequal';
+}
+
+/** {@link deepEqual}, saying where it could not compare in full. */
+export function compareDeeply(left: unknown, right: unknown, depth = 0): DeepComparison {
+  if (left === right) return 'equal';
   if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) {
-    return false;
+    return 'unequal';
   }
-  if (depth >= maxCompareDepth) return true;
+  if (depth >= maxCompareDepth) return 'unknown';
   const leftIsArray = Array.isArray(left);
-  if (leftIsArray !== Array.isArray(right)) return false;
+  if (leftIsArray !== Array.isArray(right)) return 'unequal';
+  let found: DeepComparison = 'equal';
   if (leftIsArray) {
     const rightArray = right as unknown[];
-    if (left.length !== rightArray.length) return false;
+    if (left.length !== rightArray.length) return 'unequal';
     for (let index = 0; index < left.length; index++) {
-      if (!deepEqual(left[index], rightArray[index], depth + 1)) return false;
+      const item = compareDeeply(left[index], rightArray[index], depth + 1);
+      if (item === 'unequal') return item;
+      if (item === 'unknown') found = item;
     }
-    return true;
+    return found;
   }
   const leftKeys = Object.keys(left);
-  if (leftKeys.length !== Object.keys(right).length) return false;
+  if (leftKeys.length !== Object.keys(right).length) return 'unequal';
   for (const key of leftKeys) {
-    if (!Object.hasOwn(right, key)) return false;
-    if (
-      !deepEqual(
-        (left as Record<string, unknown>)[key],
-        (right as Record<string, unknown>)[key],
-        depth + 1,
-      )
-    ) {
-      return false;
-    }
+    if (!Object.hasOwn(right, key)) return 'unequal';
+    const entry = compareDeeply(
+      (left as Record<string, unknown>)[key],
+      (right as Record<string, unknown>)[key],
+      depth + 1,
+    );
+    if (entry === 'unequal') return entry;
+    if (entry === 'unknown') found = entry;
   }
-  return true;
+  return found;
 }
