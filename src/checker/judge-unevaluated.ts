@@ -7,6 +7,7 @@ import {
   type Judge,
   type JudgeContext,
   type JudgeRun,
+  moreWork,
   refused,
   trialOf,
 } from './judge-run.ts';
@@ -37,7 +38,7 @@ export const unevaluatedJudge: ApplicatorJudge = (node, context) => {
     const keys: Array<string | number> =
       list === undefined ? Object.keys(value) : Array.from(list, (_, index) => index);
     run.work -= keys.length + 1;
-    if (run.work < 0) return exhaust(run);
+    if (run.work < 0 && !moreWork(run)) return exhaust(run);
     const judged = new Set<string | number>();
     const trial = trialOf(run);
     const all = collectJudged(node, value, { context, trial, judged, root: node }, depth);
