@@ -27,16 +27,16 @@ const entries: Entry[] = [
   {
     name: 'toolgate/checker',
     source: 'src/checker/index.ts',
-    budget: 19_200,
+    budget: 21_500,
     importsPackages: false,
   },
   {
     name: 'toolgate/decode',
     source: 'src/decode/index.ts',
-    budget: 27_500,
+    budget: 30_000,
     importsPackages: false,
   },
-  { name: 'toolgate', source: 'src/index.ts', budget: 46_700, importsPackages: true },
+  { name: 'toolgate', source: 'src/index.ts', budget: 49_500, importsPackages: true },
 ];
 
 let failed = false;

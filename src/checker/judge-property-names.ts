@@ -36,7 +36,10 @@ export const propertyNamesKeyword: KeywordJudge = {
         if (attempt(judgeName, name, trial, depth + 1) !== refused) sure &&= trial.complete;
         else if (trial.exhausted) break;
         else if (run.report === undefined) return refused;
-        else (refusedNames ??= []).push(name);
+        else {
+          refusedNames ??= [];
+          refusedNames.push(name);
+        }
       }
       trial.complete = outer && sure;
       endTrial(run, trial);
