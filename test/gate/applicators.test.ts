@@ -179,8 +179,24 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
 
   afterAll(() => server.close());
 
-  it('refuses the bad call and runs none of its siblings on the server', async () => {
+  /** The model's turns through a gate, with the server's tools listed over MCP; the final text. */
+  async function runWithServerTools(model: MockLanguageModelV4, steps: number): Promise<string> {
     const gate = toolGate();
+    const client = await createMCPClient({ transport: { type: 'http', url: server.url.href } });
+    try {
+      const result = await generateText({
+        model: wrapLanguageModel({ model, middleware: gate.middleware }),
+        tools: gate.wrapTools(await client.tools()),
+        prompt: 'go on',
+        stopWhen: isStepCount(steps),
+      });
+      return result.text;
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('refuses the bad call and runs none of its siblings on the server', async () => {
     const model = new MockLanguageModelV4({
       provider: 'openai.responses',
       doGenerate: [
@@ -191,18 +207,7 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
         textTurn('done'),
       ],
     });
-    const client = await createMCPClient({ transport: { type: 'http', url: server.url.href } });
-    try {
-      const result = await generateText({
-        model: wrapLanguageModel({ model, middleware: gate.middleware }),
-        tools: gate.wrapTools(await client.tools()),
-        prompt: 'book a room',
-        stopWhen: isStepCount(3),
-      });
-      expect(result.text).toBe('done');
-    } finally {
-      await client.close();
-    }
+    expect(await runWithServerTools(model, 3)).toBe('done');
     expect(received).toEqual([]);
     const { refused, notRun } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
     expect(refused.map(({ output }) => output.value)).toEqual([
@@ -213,7 +218,6 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
 
   it('refuses a name no schema of a closed extension judged, before the server sees it', async () => {
     received.length = 0;
-    const gate = toolGate();
     const model = new MockLanguageModelV4({
       provider: 'openai.responses',
       doGenerate: [
@@ -228,18 +232,7 @@ describe('references and unions, from a real MCP server over Streamable HTTP', (
         textTurn('done'),
       ],
     });
-    const client = await createMCPClient({ transport: { type: 'http', url: server.url.href } });
-    try {
-      const result = await generateText({
-        model: wrapLanguageModel({ model, middleware: gate.middleware }),
-        tools: gate.wrapTools(await client.tools()),
-        prompt: 'plan a trip',
-        stopWhen: isStepCount(4),
-      });
-      expect(result.text).toBe('done');
-    } finally {
-      await client.close();
-    }
+    expect(await runWithServerTools(model, 4)).toBe('done');
     const { refused, notRun } = refusalAnswers(model.doGenerateCalls[1]?.prompt ?? []);
     expect(refused.map(({ output }) => output.value)).toEqual([
       `${refusedPrefix('plan_trip')}\n"trip.budget" must not be sent.`,
