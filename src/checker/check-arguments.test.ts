@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { typeKeyword } from '../../test/support/checker-differential.ts';
 import { PreparedStore } from '../store/prepared-store.ts';
 import {
   type CheckArgumentsOptions,
@@ -1447,15 +1448,6 @@ describe('judgeArguments (the value the tool receives)', () => {
   });
 
   describe('properties', () => {
-    const typeName = fc.constantFrom(
-      'string',
-      'integer',
-      'number',
-      'boolean',
-      'null',
-      'object',
-      'array',
-    );
     const scalar = fc.oneof(
       fc.constant(null),
       fc.boolean(),
@@ -1469,7 +1461,7 @@ describe('judgeArguments (the value the tool receives)', () => {
         fc.boolean(),
         fc.record(
           {
-            type: fc.oneof(typeName, fc.uniqueArray(typeName, { minLength: 1, maxLength: 3 })),
+            type: typeKeyword,
             enum: fc.uniqueArray(scalar, { minLength: 1, maxLength: 4 }),
             const: scalar,
             nullable: fc.constant(true),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { typeKeyword } from '../../test/support/checker-differential.ts';
 import { prepareSchema } from '../schema/prepare-schema.ts';
 import { asIsNone, asIsTestOf } from './as-is-test.ts';
 import { createCheckState } from './check-state.ts';
@@ -22,15 +23,6 @@ function described(schema: unknown, value: unknown, lenient: boolean) {
 }
 
 const names = ['a', 'b', 'toString', '__proto__', 'constructor'];
-const typeName = fc.constantFrom(
-  'string',
-  'integer',
-  'number',
-  'boolean',
-  'null',
-  'object',
-  'array',
-);
 
 const schemaArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => ({
   schema: fc.oneof(
@@ -38,7 +30,7 @@ const schemaArbitrary: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((t
     fc.constantFrom<unknown>(true, false, {}),
     fc.record(
       {
-        type: fc.oneof(typeName, fc.uniqueArray(typeName, { minLength: 1, maxLength: 3 })),
+        type: typeKeyword,
         enum: fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 1, maxLength: 3 }),
         nullable: fc.constant(true),
         minimum: fc.integer({ min: -2, max: 2 }),

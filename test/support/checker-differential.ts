@@ -54,7 +54,8 @@ const members = fc.uniqueArray(value, {
   selector: (member) => JSON.stringify(member),
 });
 
-const typeKeyword = fc.oneof(
+/** A `type` keyword: one JSON Schema type name, or a list of up to three. */
+export const typeKeyword = fc.oneof(
   fc.constantFrom(...typeNames),
   fc.uniqueArray(fc.constantFrom(...typeNames), { minLength: 1, maxLength: 3 }),
 );
