@@ -23,7 +23,7 @@ import {
   type SchemaLocation,
   type SchemaObject,
 } from '../src/schema/map-subschemas.ts';
-import { subschemaMapKeywords } from '../src/schema/subschema-keywords.ts';
+import { subschemaMapKeywordSet } from '../src/schema/subschema-keywords.ts';
 
 export type SuiteDraft = 'draft2020-12' | 'draft7';
 
@@ -41,7 +41,6 @@ const standardMetaSchemas: ReadonlySet<string> = new Set([
 
 const referenceKeywords = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
 const contentKeywords = ['contentMediaType', 'contentEncoding', 'contentSchema'] as const;
-const mapKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
 
 /**
  * The base of a document without an `$id`: a URI no reference of the suite names, so a relative
@@ -122,7 +121,7 @@ function baseAt(root: unknown, location: SchemaLocation, draft: SuiteDraft): str
     const keyword = location[index] as string;
     node = isRecord(node) ? node[keyword] : undefined;
     // A list keyword and a map keyword take one more step: the index or the name.
-    if (Array.isArray(node) || mapKeywords.has(keyword)) {
+    if (Array.isArray(node) || subschemaMapKeywordSet.has(keyword)) {
       const key = location[++index] as string | number;
       node = (node as Record<string | number, unknown>)[key];
     }

@@ -66,8 +66,6 @@ type ObjectShape = {
   readonly rules: readonly PropertyRule[];
   readonly ruleByName: ReadonlyMap<string, PropertyRule>;
   readonly required: readonly string[];
-  /** How many named properties are required. */
-  readonly requiredRuleCount: number;
   /** Required names that are not among the named properties. */
   readonly otherRequired: readonly string[];
   readonly others: OtherNames;
@@ -180,7 +178,6 @@ function shapeOf(node: JudgedSchemaNode, { lenient, judgeOf }: JudgeContext): Ob
     rules,
     ruleByName,
     required: node.required,
-    requiredRuleCount: rules.filter((rule) => rule.required).length,
     otherRequired: node.required.filter((name) => !ruleByName.has(name)),
     others:
       additional === undefined || (additional.kind === 'any' && additional.skipped === undefined)

@@ -44,6 +44,6 @@ export const patternKeyword: KeywordJudge = {
 };
 
 /** A pattern as a sentence shows it: as written, cut short when long. */
-export function showPattern({ source }: Pattern): string {
+function showPattern({ source }: Pattern): string {
   return source.length <= maxShownPattern ? source : `${source.slice(0, maxShownPattern)}…`;
 }

@@ -20,8 +20,8 @@ export function refusedAnswer({
   const unknownTool = mismatches.length > 0 && mismatches.every(({ code }) => code === 'tool');
   const lines = [
     unknownTool
-      ? `Refused: there is no tool ${JSON.stringify(toolName)}, so nothing was run.`
-      : `Refused: the arguments do not match the schema of tool ${JSON.stringify(toolName)}, so nothing was run.`,
+      ? `${answerPrefixes.arguments}there is no tool ${JSON.stringify(toolName)}, so nothing was run.`
+      : `${answerPrefixes.arguments}the arguments do not match the schema of tool ${JSON.stringify(toolName)}, so nothing was run.`,
     ...mismatches.map((mismatch) => mismatch.message),
   ];
   const unlisted = mismatchCount - mismatches.length;
@@ -46,7 +46,7 @@ export function notRunAnswer({
         ? `a call to tool ${names[0]}`
         : `${count} calls to tool ${names[0]}`;
   const verb = count === 1 ? 'was' : 'were';
-  return `Not run: ${which} in the same turn ${verb} refused, so no call of this turn was run. Send this call again together with the corrected call.`;
+  return `${answerPrefixes.turn}${which} in the same turn ${verb} refused, so no call of this turn was run. Send this call again together with the corrected call.`;
 }
 
 /** The answer for every call of a turn too large for the gate to hold until its calls run. */
@@ -57,17 +57,14 @@ export function tooLargeTurnAnswer({
   callCount: number;
   maxCalls: number;
 }): string {
-  return `Not run: this turn of ${callCount} tool ${callCount === 1 ? 'call is' : 'calls is'} too large to check at once, so no call of this turn was run. Send fewer calls per turn (at most ${maxCalls}), with shorter arguments.`;
+  return `${answerPrefixes.turn}this turn of ${callCount} tool ${callCount === 1 ? 'call is' : 'calls is'} too large to check at once, so no call of this turn was run. Send fewer calls per turn (at most ${maxCalls}), with shorter arguments.`;
 }
 
 /** The answer for every call of a turn that arrived while too many checked calls wait to run. */
-export const busyAnswer =
-  'Not run: too many checked tool calls are waiting to run right now, so no call of this turn was run. Send this turn again.';
+export const busyAnswer = `${answerPrefixes.turn}too many checked tool calls are waiting to run right now, so no call of this turn was run. Send this turn again.`;
 
 /** The answer for a call the model sent after it had ended its turn. */
-export const lateCallAnswer =
-  'Not run: this call came after the model had ended its turn, so it was not run. Send it again in a turn of its own.';
+export const lateCallAnswer = `${answerPrefixes.turn}this call came after the model had ended its turn, so it was not run. Send it again in a turn of its own.`;
 
 /** The answer for a call whose verdict is gone when the SDK validates it (a stream held for minutes). */
-export const expiredAnswer =
-  'Not run: this call waited too long between being checked and being run, so it was not run. Send it again.';
+export const expiredAnswer = `${answerPrefixes.turn}this call waited too long between being checked and being run, so it was not run. Send it again.`;

@@ -1,5 +1,5 @@
 import type { SchemaLocation } from '../schema/map-subschemas.ts';
-import { subschemaMapKeywords } from '../schema/subschema-keywords.ts';
+import { subschemaMapKeywordSet } from '../schema/subschema-keywords.ts';
 
 /**
  * The argument path a schema location describes, as `defaults` keys are written: property names
@@ -20,8 +20,6 @@ export function argumentPathOf(location: SchemaLocation): string {
   return path;
 }
 
-const namedKeywords: ReadonlySet<string> = new Set(subschemaMapKeywords);
-
 /**
  * The keywords a location passes through, without the property names and list positions between
  * them, so a property named `properties` or `items` is not read as a keyword:
@@ -32,7 +30,7 @@ export function keywordsOf(location: SchemaLocation): string[] {
   for (let index = 0; index < location.length; index++) {
     const keyword = String(location[index]);
     keywords.push(keyword);
-    if (namedKeywords.has(keyword) || typeof location[index + 1] === 'number') index++;
+    if (subschemaMapKeywordSet.has(keyword) || typeof location[index + 1] === 'number') index++;
   }
   return keywords;
 }
@@ -55,7 +53,7 @@ export function sentObjectDepth(
     const positioned = typeof location[index + 1] === 'number';
     if (keyword === 'items' && positioned) return -1;
     if (keyword === 'properties') depth++;
-    if (positioned || namedKeywords.has(keyword)) index++;
+    if (positioned || subschemaMapKeywordSet.has(keyword)) index++;
   }
   return depth;
 }

@@ -4,6 +4,7 @@ import { draftOf, keywordsLaterThan, type SchemaDraft } from './draft-of.ts';
 import { isRecord } from './is-record.ts';
 import { type JsonKindSet, kindOfTypeName } from './json-kind.ts';
 import { keywordsAdmitNull } from './keywords-admit-null.ts';
+import { escapePointerSegment } from './map-subschemas.ts';
 import { readPattern } from './read-pattern.ts';
 import {
   baseUriOf,
@@ -293,7 +294,10 @@ function readJudgedNode(
   if (isRecord(source.properties)) {
     const properties = new Map<string, SchemaNode>();
     for (const name of Object.keys(source.properties)) {
-      properties.set(name, read(source.properties[name], `properties/${escapePointer(name)}`));
+      properties.set(
+        name,
+        read(source.properties[name], `properties/${escapePointerSegment(name)}`),
+      );
     }
     node.properties = properties;
   }
@@ -310,7 +314,7 @@ function readJudgedNode(
     if (isRecord(source.patternProperties)) {
       const { patternProperties } = source;
       node.patternProperties = Object.keys(patternProperties).map((name) => {
-        const at = `patternProperties/${escapePointer(name)}`;
+        const at = `patternProperties/${escapePointerSegment(name)}`;
         const pattern = readPattern(name);
         if (pattern.invalid) problem(at, 'the name is not a valid regular expression');
         return { pattern, node: read(patternProperties[name], at) };
@@ -483,7 +487,10 @@ function readDependentRequired(
       const names = value[name];
       if (!Array.isArray(names)) {
         if (keyword === 'dependentRequired') {
-          problem(`${keyword}/${escapePointer(name)}`, 'a dependency must be a list of names');
+          problem(
+            `${keyword}/${escapePointerSegment(name)}`,
+            'a dependency must be a list of names',
+          );
         }
         continue;
       }
@@ -631,7 +638,7 @@ function readApplicators(
     for (const name of Object.keys(map)) {
       // Draft 7's list form is read with `dependentRequired` (see `readDependentRequired`).
       if (Array.isArray(map[name])) continue;
-      dependents.push([name, read(map[name], `${keyword}/${escapePointer(name)}`)]);
+      dependents.push([name, read(map[name], `${keyword}/${escapePointerSegment(name)}`)]);
     }
   }
   if (dependents.length > 0) node.dependentSchemas = dependents;
@@ -790,8 +797,4 @@ function readAllowedValues(
     else scalars.add(member);
   }
   return Object.freeze({ members, scalars, composites });
-}
-
-function escapePointer(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }

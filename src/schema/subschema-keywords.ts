@@ -6,7 +6,7 @@
  */
 
 /** Keywords whose value is a single subschema. */
-export const singleSubschemaKeywords = [
+const singleSubschemaKeywords = [
   'additionalProperties',
   'additionalItems',
   'items',
@@ -22,7 +22,7 @@ export const singleSubschemaKeywords = [
 ] as const;
 
 /** Keywords whose value is a list of subschemas (`items` too, in its draft 7 tuple form). */
-export const subschemaListKeywords = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
+const subschemaListKeywords = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
 
 /** Keywords whose value maps names to subschemas (`dependencies` too, where a value is a schema). */
 export const subschemaMapKeywords = [
