@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assignSchema as assign } from '../../test/support/assign-schema.ts';
 import { planData } from '../../test/support/plan-data.ts';
+import { PreparedStore } from '../store/prepared-store.ts';
 import { decodeArguments } from './decode-arguments.ts';
-import { optionalNullPlan } from './optional-null-plan.ts';
+import { optionalNullPlan, storedOptionalNullPlan } from './optional-null-plan.ts';
 
 const omission = { decodeTo: 'omission' } as const;
 
@@ -167,5 +168,21 @@ describe('optionalNullPlan', () => {
   it('should decode nothing for a schema that is no object, or a reference that points nowhere', () => {
     expect(optionalNullPlan(true)).toEqual({ kind: 'none' });
     expect(optionalNullPlan({ $ref: '#/nowhere' })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('storedOptionalNullPlan', () => {
+  it("should keep the store's copy of the defaults, and leave the app's own object as it was", () => {
+    const store = new PreparedStore();
+    const schema = {
+      type: 'object',
+      properties: { filters: { type: 'object', properties: { limit: { type: 'integer' } } } },
+    };
+    const defaults = { filters: { limit: 10 } };
+    const plan = storedOptionalNullPlan(schema, { defaults, store });
+    expect(storedOptionalNullPlan(structuredClone(schema), { defaults, store })).toBe(plan);
+    expect(Object.isFrozen(defaults) || Object.isFrozen(defaults.filters)).toBe(false);
+    defaults.filters.limit = 20;
+    expect(decodeArguments({ filters: null }, plan)).toEqual({ filters: { limit: 10 } });
   });
 });

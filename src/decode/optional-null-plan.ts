@@ -59,12 +59,14 @@ export function storedOptionalNullPlan(
     store,
   }: { defaults?: Readonly<Record<string, unknown>>; store: PreparedStore | undefined },
 ): DecodePlan {
-  const build = (content: unknown) => optionalNullPlan(content, { defaults });
   const defaultsKey = contentKeyOf(defaults);
-  if (store === undefined || defaultsKey === undefined) return build(schema);
+  // A kept plan holds the store's frozen copy of the defaults, never the app's own object.
+  const kept = store === undefined || defaultsKey === undefined ? undefined : store.keep(defaults);
+  if (store === undefined || kept === undefined) return optionalNullPlan(schema, { defaults });
   // JSON text holds no raw line break, so the parts cannot run together.
   const scope: StoreScope<DecodePlan> = `optional nulls\n${defaultsKey}`;
-  return store.recall(schema, scope, build) ?? build(schema);
+  const build = (content: unknown) => optionalNullPlan(content, { defaults: kept });
+  return store.recall(schema, scope, build) ?? optionalNullPlan(schema, { defaults });
 }
 
 const noDefaults: Readonly<Record<string, unknown>> = Object.freeze({});
