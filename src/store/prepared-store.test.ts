@@ -215,8 +215,20 @@ describe('store options', () => {
         /PreparedStore: maxBytes must be a number of bytes, 0 or more/,
       );
     }
+    expect(() => new PreparedStore({ maxBytes: '100' as never })).toThrow(/, not "100"\./);
     expect(() => new PreparedStore({ maxBytes: 0 })).not.toThrow();
     expect(() => new PreparedStore({ maxBytes: Number.POSITIVE_INFINITY })).not.toThrow();
+  });
+
+  it('should name options that are no object, and an option it does not have', () => {
+    for (const options of [1e6, 'big', null]) {
+      expect(() => new PreparedStore(options as never)).toThrow(
+        /PreparedStore: options must be an object such as \{ maxBytes: 1_000_000 \}/,
+      );
+    }
+    expect(() => new PreparedStore({ maxSize: 1000 } as never)).toThrow(
+      'PreparedStore: no option "maxSize"; the one option is maxBytes.',
+    );
   });
 
   it('should name a store option that is not a store, wherever it is given', () => {

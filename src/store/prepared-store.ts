@@ -99,10 +99,21 @@ export class PreparedStore {
   #hintedLength = 0;
 
   constructor(options: PreparedStoreOptions = {}) {
-    const maxBytes: unknown = options?.maxBytes === undefined ? 32 * 1024 * 1024 : options.maxBytes;
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+      throw new TypeError(
+        `PreparedStore: options must be an object such as { maxBytes: 1_000_000 }, not ${shown(options)}.`,
+      );
+    }
+    const unknown = Object.keys(options).find((name) => name !== 'maxBytes');
+    if (unknown !== undefined) {
+      throw new TypeError(
+        `PreparedStore: no option ${JSON.stringify(unknown)}; the one option is maxBytes.`,
+      );
+    }
+    const maxBytes: unknown = options.maxBytes === undefined ? 32 * 1024 * 1024 : options.maxBytes;
     if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
       throw new RangeError(
-        `PreparedStore: maxBytes must be a number of bytes, 0 or more (Infinity: no bound), not ${String(maxBytes)}.`,
+        `PreparedStore: maxBytes must be a number of bytes, 0 or more (Infinity: no bound), not ${shown(maxBytes)}.`,
       );
     }
     this.#maxBytes = maxBytes;
@@ -302,4 +313,9 @@ function deepFreeze<VALUE>(value: VALUE, frozen: WeakMap<object, string | null>)
     }
   }
   return value;
+}
+
+/** A value as an option error names it: text in quotes, so `"1000"` is not read as a number. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
