@@ -79,8 +79,8 @@ export function mapSubschemas<Context = undefined>(
 }
 
 /**
- * One walk's state. The walk's functions live at module level and take it as an argument: closures
- * made per walk can lose their compiled code between walks, and a hot walk would start cold again.
+ * One walk's state. The walk's functions live at module level and take it as an argument, rather
+ * than being closures made anew for every walk.
  */
 type Walk = {
   readonly visit: SubschemaVisitor<unknown>;

@@ -70,9 +70,8 @@ export function gateInputSchema({
  * {@link gateInputSchema} for a schema without a validator, from the gate store's frozen copy of
  * its content, which the gate keeps and hands out again (see `ReusedInputSchemas`). Calls are
  * judged by that copy, and its owned object is sent as it is, frozen through. The schema is a
- * frozen object of data properties in the shape `jsonSchema()` gives: every step of every request
- * reads it, and `jsonSchema()`'s objects (a getter among their properties) are slower to read once
- * they are old objects. Frozen, since every wrapped tool of that name and content gets this one
+ * frozen object of data properties in the shape `jsonSchema()` gives, since every step of every
+ * request reads it. Frozen, since every wrapped tool of that name and content gets this one
  * object.
  */
 export function keptInputSchema({
