@@ -241,8 +241,7 @@ function describe(
   }
   // The budget ran out on arguments within the bound before any mismatch was found.
   if (run.exhausted) return { mismatches: noMismatches, mismatchCount: 0, value: args };
-  // The yes/no pass refuses a key holding `undefined` beside closed properties, which the
-  // describing pass ignores; any other disagreement is a fault.
+  // The two passes disagree: a fault.
   if (value === refused) {
     throw new CheckerError({ message: 'The checker refused the arguments without a mismatch.' });
   }

@@ -240,7 +240,11 @@ function judgeObject(
       // An inherited name (Object.prototype made enumerable) is not the value's own.
       if (!Object.hasOwn(object, name)) continue;
       if (report === undefined) {
-        if (others === 'closed') return refused;
+        // A name holding `undefined` is not sent (JSON has no such value), in both passes.
+        if (others === 'closed') {
+          if (object[name] === undefined) continue;
+          return refused;
+        }
         if (others === 'open' && patterns === undefined) {
           if (shape.othersUnjudged) run.complete = false;
           if (++otherNames > rules.length) return fitByDeclaredNames(shape, object, run, depth);

@@ -145,6 +145,9 @@ describe('judgeOf', () => {
       expect(fitsYesNo(schema, { b: 1, a: undefined }, false)).toBe(true);
       expect(described(schema, { b: 1, a: undefined }, false).messages).toEqual([]);
       expect(fitsYesNo(schema, { b: undefined, a: 'x' }, false)).toBe(false);
+      // Also a name the closed object does not declare.
+      expect(fitsYesNo(schema, { b: 1, other: undefined }, false)).toBe(true);
+      expect(described(schema, { b: 1, other: undefined }, false).messages).toEqual([]);
     });
 
     it('should walk an open object by its own names, and by the declared ones in doubt', () => {
