@@ -114,12 +114,12 @@ export function checkTurn(
   // One budget for the whole turn's suggestions: a turn of thousands of unknown names stays cheap.
   const nameSearch = createNameSearchBudget();
   let toolIndex: NameIndex | undefined;
-  const toolIndexOf = (toolNames: readonly string[]) => {
-    toolIndex ??= nameIndexOf(toolNames);
+  const offeredIndex = () => {
+    toolIndex ??= nameIndexOf(options.toolNames ?? []);
     return toolIndex;
   };
   const judgements = calls.map((call) =>
-    judgeCall(call, schemaOf, options, isOffered, nameSearch, toolIndexOf),
+    judgeCall(call, schemaOf, options, isOffered, nameSearch, offeredIndex),
   );
   const refusedToolNames = calls
     .filter((_, index) => (judgements[index]?.mismatchCount ?? 0) > 0)
@@ -194,8 +194,8 @@ function judgeCall(
   options: CheckTurnOptions,
   isOffered: ((toolName: string) => boolean) | undefined,
   nameSearch: NameSearchBudget,
-  /** The offered names as suggestions read them, built once per turn. */
-  toolIndexOf: (toolNames: readonly string[]) => NameIndex,
+  /** The offered names (`options.toolNames`) as suggestions read them, built once per turn. */
+  offeredIndex: () => NameIndex,
 ): CallJudgement {
   const { toolNames } = options;
   if (toolNames !== undefined && isOffered !== undefined && !isOffered(call.toolName)) {
@@ -207,7 +207,7 @@ function judgeCall(
       acceptedNames: toolNames,
       suggestion: nearestName(call.toolName, toolNames, {
         budget: nameSearch,
-        index: toolIndexOf(toolNames),
+        index: offeredIndex(),
       }),
     });
     return { mismatches: [mismatch], mismatchCount: 1 };
