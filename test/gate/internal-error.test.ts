@@ -1,35 +1,35 @@
 /**
- * An error inside the gate's judging is never a pass: the model call rejects, and with it the
- * request, before any tool runs.
+ * An error while the gate reads what it needs for a turn is never a pass: the model call rejects,
+ * and with it the request, before any tool runs (a fault inside the checker: judging-fault.test.ts).
  */
 import { generateText, isStepCount, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { CheckerError, toolGate } from '../../src/index.ts';
+import { CheckerError, InvalidGateOptionError, toolGate } from '../../src/index.ts';
 import { call, textTurn, toolTurn } from './helpers.ts';
 
-describe('a fault while judging a turn', () => {
+describe('options that throw when read for a turn', () => {
   it('rejects the request and runs nothing', async () => {
     const execute = vi.fn(async () => 'sunny');
     const weather = tool({
       inputSchema: z.object({ city: z.string(), unit: z.enum(['c', 'f']).optional() }),
       execute,
     });
-    // A defaults table that lists nothing, so it passes the options check, but fails when the
-    // gate reads the default of an argument from it.
+    // A defaults table that lists nothing while the options are checked, and throws when the
+    // gate reads it again for a call: the request fails naming it, and nothing runs.
+    let armed = false;
     const broken = new Proxy(
       {},
       {
-        ownKeys: () => [],
-        getOwnPropertyDescriptor: () => ({ configurable: true, enumerable: false, value: 'c' }),
-        get: (_target, key) => {
-          if (key === 'unit') throw new Error('broken defaults');
-          return undefined;
+        ownKeys: () => {
+          if (armed) throw new Error('broken defaults');
+          return [];
         },
       },
     );
     const gate = toolGate({ tools: { weather }, defaults: { weather: broken } });
+    armed = true;
     const model = new MockLanguageModelV4({
       provider: 'anthropic.messages',
       doGenerate: [
@@ -47,11 +47,13 @@ describe('a fault while judging a turn', () => {
       stopWhen: isStepCount(3),
       maxRetries: 0,
     });
-    // Read where the null is decoded, before the check: the fault itself, or the checker's error
-    // around it, rejects the call.
     await expect(run).rejects.toSatisfy((error) => {
       const fault = CheckerError.isInstance(error) ? error.cause : error;
-      return fault instanceof Error && fault.message === 'broken defaults';
+      return (
+        InvalidGateOptionError.isInstance(fault) &&
+        fault.message.includes('"defaults"') &&
+        fault.message.includes('broken defaults')
+      );
     });
     expect(execute).not.toHaveBeenCalled();
   });

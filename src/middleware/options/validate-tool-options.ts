@@ -51,14 +51,19 @@ export function validateToolOptions<TOOLS extends ToolSet>({
   const defaults = perToolOption(options.defaults, toolName);
   const overrides = perToolOption(options.overrides, toolName);
   if ((defaults === undefined && overrides === undefined) || !isRecord(schema)) return;
-  // The schema is the tool's, not the app's options: reading it may throw (a getter), and that is
-  // reported as the tool's schema.
+  // Each is read where a throw (a getter, a proxy) names it: the app's options, then the schema.
+  const defaultEntries = guarded({ option: 'defaults', toolName }, () =>
+    Object.entries(defaults ?? {}),
+  );
+  const overrideEntries = guarded({ option: 'overrides', toolName }, () =>
+    Object.entries(overrides ?? {}),
+  );
   guarded({ option: 'tools', toolName, path: 'inputSchema' }, () => {
     const declared = defaults === undefined ? [] : declaredArguments(schema);
-    for (const [path, value] of Object.entries(defaults ?? {})) {
+    for (const [path, value] of defaultEntries) {
       checkDefault({ place: { option: 'defaults', toolName, path }, declared, value });
     }
-    for (const [parameter, override] of Object.entries(overrides ?? {})) {
+    for (const [parameter, override] of overrideEntries) {
       checkOverride({
         place: { option: 'overrides', toolName, path: parameter },
         schema,
